@@ -1,0 +1,48 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import type { AppContext } from './context.js';
+import { eventRoutes } from './events/routes.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { registerAuthentication, registerNotFound } from './http/auth.js';
+import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { App } from './http/route.js';
+import { registerValidation } from './http/validation.js';
+import { tokenRoutes } from './tokens/routes.js';
+import { userRoutes } from './users/routes.js';
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Per-request log lines would cost more than most requests; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerValidation(app);
+  registerBodyParsers(app);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  registerAuthentication(app, ctx);
+  registerNotFound(app, ctx);
+
+  healthRoutes(app);
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
+  eventRoutes(app, ctx);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,79 @@
+import type { AppContext } from '../context.js';
+import { recordEvent } from '../events/service.js';
+import { AuthenticationRequired, NoAccessError, NotFoundError } from '../http/errors.js';
+import { type Actor, SYSTEM_ACTOR } from '../http/identity.js';
+import { findRole } from '../roles/store.js';
+import { hashSecret, randomUrlSafe } from '../secrets.js';
+import { assertStrongPassword } from '../users/password.js';
+import { getUser, setUserPassword } from '../users/service.js';
+import { findUserByEmail } from '../users/store.js';
+import { expireUnusedResetTokens, findResetToken, insertResetToken, markResetTokenUsed } from './store.js';
+
+const RESET_TTL_SECONDS = 24 * 60 * 60;
+
+/** A single-use link valid for 24 hours; it replaces the user's earlier unused links. */
+export async function createResetLink(ctx: AppContext, actor: Actor, email: string) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) throw new NotFoundError(`There is no user with the email "${email}".`);
+    await expireUnusedResetTokens(tx, user.id);
+    const token = randomUrlSafe(32);
+    await insertResetToken(tx, {
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      createdBy: actor.name,
+      ttlSeconds: RESET_TTL_SECONDS,
+    });
+    await recordEvent(tx, actor, {
+      type: 'user-password-reset-requested',
+      data: { id: user.id, username: user.username, email: user.email },
+    });
+    return { resetPasswordUrl: `${ctx.config.unleashUrl}/reset-password?token=${encodeURIComponent(token)}` };
+  });
+}
+
+/** Never issued or expired: 401. Already used: 403. */
+function checkUsable(token: Awaited<ReturnType<typeof findResetToken>>) {
+  if (!token)
+    throw new AuthenticationRequired('This reset link is not valid. Ask an administrator for a new one.');
+  if (token.usedAt) {
+    throw new NoAccessError(
+      `This reset link was already used at ${token.usedAt.toISOString()}. Ask for a new one.`,
+    );
+  }
+  if (token.expiresAt.getTime() <= Date.now()) {
+    throw new AuthenticationRequired('This reset link has expired. Ask an administrator for a new one.');
+  }
+  return token;
+}
+
+export async function validateResetToken(ctx: AppContext, token: string) {
+  const found = checkUsable(await findResetToken(ctx.db, hashSecret(token)));
+  const user = await getUser(ctx.db, found.userId);
+  const role = (await findRole(ctx.db, user.rootRole))!;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username,
+    token,
+    createdBy: found.createdBy,
+    role: { id: role.id, name: role.name, type: role.type, description: role.description },
+  };
+}
+
+/**
+ * E14. The password rules are checked before the token, and nothing is used up unless the
+ * whole change succeeds: a refused attempt leaves the link working.
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  assertStrongPassword(password);
+  const tokenHash = hashSecret(token);
+  await ctx.db.transaction(async (tx) => {
+    const found = checkUsable(await findResetToken(tx, tokenHash, true));
+    const user = await getUser(tx, found.userId);
+    const actor: Actor = { name: user.username ?? user.email ?? SYSTEM_ACTOR.name, userId: user.id };
+    await setUserPassword(tx, actor, user.id, password);
+    await markResetTokenUsed(tx, tokenHash);
+  });
+}

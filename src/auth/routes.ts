@@ -1,0 +1,76 @@
+import type { AppContext } from '../context.js';
+import type { App } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import { hashSecret } from '../secrets.js';
+import { UserSchema } from '../users/schemas.js';
+import { describeUser } from '../users/service.js';
+import { LoginLimiter } from './login-limiter.js';
+import { resetPassword, validateResetToken } from './reset-service.js';
+import { ChangePasswordBody, LoginBody, ResetTokenUser, ResetValidateQuery } from './schemas.js';
+import { login } from './service.js';
+import { clearedSessionCookie, endSession, parseCookies, SESSION_COOKIE, sessionCookie } from './sessions.js';
+
+export function authRoutes(app: App, ctx: AppContext): void {
+  const limiter = new LoginLimiter();
+  const secureCookie = ctx.config.unleashUrl.startsWith('https://');
+
+  app.post(
+    '/auth/simple/login',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Sign in with username (or email) and password; sets the session cookie',
+        body: LoginBody,
+        response: { 200: UserSchema },
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = await login(ctx, limiter, { ...request.body, address: request.ip });
+      reply.header('set-cookie', sessionCookie(sessionId, secureCookie));
+      return describeUser(user);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } } },
+    async (request, reply) => {
+      const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
+      if (sessionId) await endSession(ctx.db, hashSecret(sessionId));
+      reply.header('set-cookie', clearedSessionCookie(secureCookie));
+      return reply.send();
+    },
+  );
+
+  app.get(
+    '/auth/reset/validate',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Whom a reset token belongs to, if it can still be used',
+        querystring: ResetValidateQuery,
+        response: { 200: ResetTokenUser },
+        security: [],
+      },
+    },
+    async (request) => validateResetToken(ctx, request.query.token),
+  );
+
+  app.post(
+    '/auth/reset/password',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'E14: set a new password with a reset token',
+        body: ChangePasswordBody,
+        response: { 200: NoContent },
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return reply.send();
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 255, description: 'Username or email' }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ResetValidateQuery = Type.Object({ token: Type.String({ minLength: 1 }) });
+
+export const ResetTokenUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  token: Type.String(),
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  role: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    type: Type.String(),
+    description: Type.String(),
+  }),
+});
+
+export const ChangePasswordBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, description: 'The reset token of the reset link' }),
+    password: Type.String({ maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,45 @@
+import type { AppContext } from '../context.js';
+import { AuthenticationRequired, RateLimitError } from '../http/errors.js';
+import { hashPassword, verifyPassword } from '../users/password.js';
+import {
+  findUser,
+  findUserByLogin,
+  recordLoginFailure,
+  recordLoginSuccess,
+  type User,
+} from '../users/store.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { createSession } from './sessions.js';
+
+// Compared against when the user does not exist, so a wrong username takes as long as a wrong password.
+let decoy: Promise<string> | undefined;
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword('decoy password that never matches');
+  return decoy;
+}
+
+export async function login(
+  ctx: AppContext,
+  limiter: LoginLimiter,
+  input: { username: string; password: string; address: string },
+): Promise<{ user: User; sessionId: string }> {
+  const { username, password, address } = input;
+  const wait = limiter.retryAfter(username, address);
+  if (wait > 0) {
+    throw new RateLimitError(`Too many failed logins for "${username}". Try again in ${wait} seconds.`);
+  }
+  const found = await findUserByLogin(ctx.db, username);
+  const ok = await verifyPassword(password, found ? found.passwordHash : await decoyHash());
+  if (!found || !ok) {
+    limiter.fail(username, address);
+    if (found) await recordLoginFailure(ctx.db, found.id);
+    throw new AuthenticationRequired('Wrong username or password.');
+  }
+  limiter.succeed(username, address);
+  const sessionId = await ctx.db.transaction(async (tx) => {
+    await recordLoginSuccess(tx, found.id);
+    return createSession(tx, found.id);
+  });
+  const user = (await findUser(ctx.db, found.id))!;
+  return { user, sessionId };
+}

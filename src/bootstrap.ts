@@ -1,0 +1,13 @@
+import type { AppContext } from './context.js';
+import { migrate } from './db/migrate.js';
+import { SYSTEM_ACTOR } from './http/identity.js';
+import { createInitialTokens } from './tokens/service.js';
+import { ensureDefaultAdmin } from './users/service.js';
+
+/** Everything a database needs before the server may answer: schema, first admin, start-up tokens. */
+export async function prepareDatabase(ctx: AppContext): Promise<string[]> {
+  const applied = await migrate(ctx.db);
+  await ensureDefaultAdmin(ctx, SYSTEM_ACTOR);
+  await createInitialTokens(ctx, SYSTEM_ACTOR);
+  return applied;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Public base URL used to build links (invites, password resets). */
+  unleashUrl: string;
+  logLevel: string;
+  defaultAdmin: { username: string; password: string };
+  initTokens: { admin: string[]; client: string[]; frontend: string[] };
+}
+
+type Env = Record<string, string | undefined>;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 4242;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return n;
+}
+
+/** Reads every start-up variable once; Unleash's names so existing deployments carry over. */
+export function loadConfig(env: Env = process.env): Config {
+  const p = port(env.PORT);
+  return {
+    port: p,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    defaultAdmin: {
+      username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
+      password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || 'unleash4all',
+    },
+    initTokens: {
+      admin: list(env.INIT_ADMIN_API_TOKENS),
+      client: [...list(env.INIT_CLIENT_API_TOKENS), ...list(env.INIT_BACKEND_API_TOKENS)],
+      frontend: list(env.INIT_FRONTEND_API_TOKENS),
+    },
+  };
+}

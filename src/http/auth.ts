@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import { findSessionUserId, parseCookies, SESSION_COOKIE } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { findPrincipal } from '../roles/store.js';
+import { hashSecret } from '../secrets.js';
+import { isPatSecret, resolveApiToken, resolvePat } from '../tokens/service.js';
+import { AuthenticationRequired, ContentTypeError, NoAccessError, NotFoundError } from './errors.js';
+import type { Identity, UserIdentity } from './identity.js';
+import { assertPermission } from './permissions.js';
+import type { App, Audience } from './route.js';
+
+async function userIdentity(
+  ctx: AppContext,
+  userId: number,
+  via: UserIdentity['via'],
+  sessionHash?: string,
+): Promise<UserIdentity | null> {
+  const principal = await findPrincipal(ctx.db, userId);
+  if (!principal) return null;
+  return {
+    kind: 'user',
+    userId,
+    name: principal.username ?? principal.email ?? `user-${userId}`,
+    rootRoleId: principal.rootRoleId,
+    grants: principal.grants,
+    via,
+    sessionHash,
+  };
+}
+
+/** Authorization header (API token or PAT, `Bearer ` optional) first, then the session cookie. */
+export async function resolveIdentity(ctx: AppContext, request: FastifyRequest): Promise<Identity | null> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const secret = header.replace(/^Bearer\s+/i, '').trim();
+    if (!secret) return null;
+    if (isPatSecret(secret)) {
+      const userId = await resolvePat(ctx.db, secret);
+      return userId === null ? null : userIdentity(ctx, userId, 'pat');
+    }
+    return resolveApiToken(ctx.db, secret);
+  }
+  const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
+  if (!sessionId) return null;
+  const userId = await findSessionUserId(ctx.db, sessionId);
+  return userId === null ? null : userIdentity(ctx, userId, 'session', hashSecret(sessionId));
+}
+
+function audienceOf(url: string): Audience | undefined {
+  if (url.startsWith('/api/admin')) return 'admin';
+  if (url.startsWith('/api/client')) return 'client';
+  if (url.startsWith('/api/frontend')) return 'frontend';
+  return undefined;
+}
+
+function assertAudience(identity: Identity, audience: Audience): void {
+  const tokenType = identity.kind === 'token' ? identity.tokenType : 'user';
+  const accepted: Record<Audience, string[]> = {
+    admin: ['admin', 'user'],
+    client: ['client'],
+    frontend: ['frontend'],
+  };
+  if (accepted[audience].includes(tokenType)) return;
+  const where = { admin: '/api/admin', client: '/api/client', frontend: '/api/frontend' }[audience];
+  const needs = {
+    admin: 'an admin API token, a personal access token or a signed-in session',
+    client: 'a client (backend) API token',
+    frontend: 'a frontend API token',
+  }[audience];
+  throw new NoAccessError(`${where} needs ${needs}; the credentials sent are of another kind.`);
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  return contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+function pathScope(params: unknown): { project?: string; environment?: string } {
+  const p = (params ?? {}) as Record<string, string | undefined>;
+  return { project: p.projectId, environment: p.environment };
+}
+
+/**
+ * The first steps of every request, in the order of the contract: credentials (401), then the
+ * route's permission for the project and environment in the path (403), then the content type of
+ * a body (415). Body validation (400) follows in Fastify's own validation step.
+ */
+export function registerAuthentication(app: App, ctx: AppContext): void {
+  app.decorateRequest('identity', null);
+
+  app.addHook('onRoute', (route) => {
+    const audience = audienceOf(route.url);
+    if (!audience) return;
+    route.config = { ...route.config, audience };
+    if (route.config.permission === undefined) {
+      throw new Error(
+        `${route.method} ${route.url} must declare config.permission (use 'NONE' for any caller)`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.permission !== undefined) {
+      const identity = await resolveIdentity(ctx, request);
+      if (!identity) throw new AuthenticationRequired();
+      if (config.audience) assertAudience(identity, config.audience);
+      request.identity = identity;
+      assertPermission(identity, config.permission, pathScope(request.params));
+    }
+    const method = request.method;
+    if (
+      (method === 'POST' || method === 'PUT' || method === 'PATCH') &&
+      request.routeOptions.schema?.body !== undefined &&
+      !isJson(request.headers['content-type'])
+    ) {
+      throw new ContentTypeError(request.headers['content-type']);
+    }
+  });
+}
+
+/** Unknown paths: under /api the caller must still be authenticated first (401 before 404). */
+export function registerNotFound(app: App, ctx: AppContext): void {
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api') {
+      if (!(await resolveIdentity(ctx, request))) throw new AuthenticationRequired();
+    }
+    throw new NotFoundError(`The path ${request.method} ${path} does not exist.`);
+  });
+}

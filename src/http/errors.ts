@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ErrorDetail {
+  message: string;
+  path?: string;
+}
+
+/** An error a client caused; rendered as `{ id, name, message, details? }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    override readonly name: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(400, 'ValidationError', message, details);
+  }
+}
+
+export class AuthenticationRequired extends ApiError {
+  constructor(message = 'You must sign in or send a valid API token in the Authorization header.') {
+    super(401, 'AuthenticationRequired', message);
+  }
+}
+
+export class NoAccessError extends ApiError {
+  constructor(message: string) {
+    super(403, 'NoAccessError', message);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(message: string) {
+    super(404, 'NotFoundError', message);
+  }
+}
+
+export class NameExistsError extends ApiError {
+  constructor(message: string) {
+    super(409, 'NameExistsError', message);
+  }
+}
+
+export class ContentTypeError extends ApiError {
+  constructor(received: string | undefined) {
+    super(
+      415,
+      'ContentTypeError',
+      `This endpoint takes a JSON body: send the header "Content-Type: application/json" ` +
+        `(you sent ${received ? `"${received}"` : 'none'}).`,
+    );
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(limit: number) {
+    super(413, 'PayloadTooLargeError', `The request body is larger than the limit of ${limit} bytes.`);
+  }
+}
+
+export class RateLimitError extends ApiError {
+  constructor(message: string) {
+    super(429, 'RateLimitError', message);
+  }
+}
+
+export function errorBody(error: ApiError, id: string = randomUUID()) {
+  return {
+    id,
+    name: error.name,
+    message: error.message,
+    ...(error.details?.length ? { details: error.details } : {}),
+  };
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function fieldPath(part: string | undefined, instancePath: string, extra?: string): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (extra) segments.push(extra);
+  const where = segments.join('.');
+  if (part === 'body' || part === undefined) return where;
+  return where ? `${part}.${where}` : part;
+}
+
+/** One detail per failing field, each saying what to fix. */
+export function validationDetails(errors: AjvError[], part?: string): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let path: string;
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        path = fieldPath(part, e.instancePath, String(e.params.missingProperty));
+        message = `The \`${path}\` property is required.`;
+        break;
+      case 'additionalProperties':
+        path = fieldPath(part, e.instancePath, String(e.params.additionalProperty));
+        message = `The \`${path}\` property is not allowed here; remove it.`;
+        break;
+      case 'enum':
+        path = fieldPath(part, e.instancePath);
+        message = `The \`${path || part}\` property must be one of: ${(e.params.allowedValues as unknown[])
+          .map((v) => JSON.stringify(v))
+          .join(', ')}.`;
+        break;
+      default:
+        path = fieldPath(part, e.instancePath);
+        message = `The \`${path || part || 'body'}\` property ${e.message ?? 'is invalid'}.`;
+    }
+    if (seen.has(message)) continue;
+    seen.add(message);
+    details.push({ path: path || part || 'body', message });
+  }
+  return details;
+}
+
+function toApiError(
+  error: FastifyError & { validation?: AjvError[]; validationContext?: string },
+): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const details = validationDetails(error.validation, error.validationContext);
+    return new ValidationError(
+      details.length === 1
+        ? details[0]!.message
+        : 'The request is not valid: see `details` for each problem.',
+      details,
+    );
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ValidationError(`The request body is not valid JSON: ${error.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLargeError(1024 * 1024);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ContentTypeError(undefined);
+  }
+  if (error instanceof SyntaxError)
+    return new ValidationError(`The request body is not valid JSON: ${error.message}`);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, 'ValidationError', error.message);
+  }
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toApiError(error);
+    const id = randomUUID();
+    if (known) {
+      reply.status(known.status).send(errorBody(known, id));
+      return;
+    }
+    request.log.error({ err: error, errorId: id }, 'unexpected error');
+    reply.status(500).send({
+      id,
+      name: 'InternalError',
+      message: `Something went wrong on the server. Quote the error id ${id} when you report it.`,
+    });
+  });
+}

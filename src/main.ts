@@ -1,0 +1,48 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { DirectoryLockedError } from './db/lock-file.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DirectoryLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = { config, db };
+  await prepareDatabase(ctx);
+  const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: db.kind === 'embedded' ? config.dataDir : 'postgres' },
+    `Flagpole is ready on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import type { Queryable } from '../db/database.js';
+import type { Grant } from '../http/identity.js';
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string;
+  type: 'root' | 'project' | 'root-custom' | 'custom';
+}
+
+export interface Principal {
+  id: number;
+  username: string | null;
+  email: string | null;
+  rootRoleId: number;
+  grants: Grant[];
+}
+
+/**
+ * A user and every permission they hold, in one query: their root role, the root roles of their
+ * groups, and the project roles granted to them or to their groups. Read on every request, so a
+ * change to roles, grants or groups applies to the very next one.
+ */
+export async function findPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
+  const { rows } = await db.query<{
+    id: number;
+    username: string | null;
+    email: string | null;
+    root_role_id: number;
+    grants: Grant[];
+  }>(
+    `SELECT u.id, u.username, u.email, u.root_role_id,
+       COALESCE((
+         SELECT json_agg(json_build_object('permission', g.permission, 'project', g.project, 'environment', g.environment))
+         FROM (
+           SELECT rp.permission, NULL::text AS project, ''::text AS environment
+             FROM role_permissions rp WHERE rp.role_id = u.root_role_id
+           UNION
+           SELECT rp.permission, NULL, ''
+             FROM group_user gu
+             JOIN groups gr ON gr.id = gu.group_id
+             JOIN role_permissions rp ON rp.role_id = gr.root_role_id
+            WHERE gu.user_id = u.id
+           UNION
+           SELECT rp.permission, ru.project, rp.environment
+             FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id
+            WHERE ru.user_id = u.id
+           UNION
+           SELECT rp.permission, gro.project, rp.environment
+             FROM group_user gu
+             JOIN group_role gro ON gro.group_id = gu.group_id
+             JOIN role_permissions rp ON rp.role_id = gro.role_id
+            WHERE gu.user_id = u.id
+         ) g
+       ), '[]'::json) AS grants
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    rootRoleId: row.root_role_id,
+    grants: row.grants,
+  };
+}
+
+export async function findRole(db: Queryable, id: number): Promise<RoleRow | null> {
+  const { rows } = await db.query<RoleRow>('SELECT id, name, description, type FROM roles WHERE id = $1', [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findRoleByName(db: Queryable, name: string): Promise<RoleRow | null> {
+  const { rows } = await db.query<RoleRow>(
+    'SELECT id, name, description, type FROM roles WHERE lower(name) = lower($1)',
+    [name],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listRootRoles(db: Queryable): Promise<RoleRow[]> {
+  const { rows } = await db.query<RoleRow>(
+    `SELECT id, name, description, type FROM roles WHERE type IN ('root', 'root-custom') ORDER BY id`,
+  );
+  return rows;
+}

@@ -1,0 +1,197 @@
+import type { Queryable } from '../db/database.js';
+import type { TokenKind } from '../http/identity.js';
+
+export interface ApiToken {
+  id: number;
+  secretPrefix: string;
+  tokenName: string;
+  type: TokenKind;
+  environment: string;
+  projects: string[];
+  alias: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  seenAt: Date | null;
+}
+
+interface ApiTokenRecord {
+  id: number;
+  secret_prefix: string;
+  token_name: string;
+  type: TokenKind;
+  environment: string;
+  projects: string[];
+  alias: string | null;
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  seen_at: Date | null;
+}
+
+const API_TOKEN_COLUMNS =
+  'id, secret_prefix, token_name, type, environment, projects, alias, created_by, created_at, expires_at, seen_at';
+
+function toApiToken(r: ApiTokenRecord): ApiToken {
+  return {
+    id: r.id,
+    secretPrefix: r.secret_prefix,
+    tokenName: r.token_name,
+    type: r.type,
+    environment: r.environment,
+    projects: r.projects,
+    alias: r.alias,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    seenAt: r.seen_at,
+  };
+}
+
+export async function findActiveApiToken(db: Queryable, secretHash: string): Promise<ApiToken | null> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens
+      WHERE secret_hash = $1 AND (expires_at IS NULL OR expires_at > now())`,
+    [secretHash],
+  );
+  return rows[0] ? toApiToken(rows[0]) : null;
+}
+
+export async function apiTokenExists(db: Queryable, secretHash: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM api_tokens WHERE secret_hash = $1', [secretHash]);
+  return rows.length > 0;
+}
+
+export interface NewApiToken {
+  secretHash: string;
+  secretPrefix: string;
+  tokenName: string;
+  type: TokenKind;
+  environment: string;
+  projects: string[];
+  alias: string | null;
+  createdBy: string | null;
+  expiresAt: Date | null;
+}
+
+export async function insertApiToken(db: Queryable, t: NewApiToken): Promise<ApiToken> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `INSERT INTO api_tokens (secret_hash, secret_prefix, token_name, type, environment, projects, alias, created_by, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9) RETURNING ${API_TOKEN_COLUMNS}`,
+    [
+      t.secretHash,
+      t.secretPrefix,
+      t.tokenName,
+      t.type,
+      t.environment,
+      t.projects,
+      t.alias,
+      t.createdBy,
+      t.expiresAt,
+    ],
+  );
+  return toApiToken(rows[0]!);
+}
+
+export async function listApiTokens(db: Queryable, types: TokenKind[]): Promise<ApiToken[]> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE type = ANY($1::text[]) ORDER BY id`,
+    [types],
+  );
+  return rows.map(toApiToken);
+}
+
+export async function findApiToken(
+  db: Queryable,
+  by: { id: number } | { secretHash: string },
+): Promise<ApiToken | null> {
+  const [column, value] = 'id' in by ? ['id', by.id] : ['secret_hash', by.secretHash];
+  const { rows } = await db.query<ApiTokenRecord>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE ${column} = $1`,
+    [value],
+  );
+  return rows[0] ? toApiToken(rows[0]) : null;
+}
+
+export async function deleteApiToken(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM api_tokens WHERE id = $1', [id]);
+}
+
+export async function touchApiToken(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE api_tokens SET seen_at = now() WHERE id = $1', [id]);
+}
+
+export interface Pat {
+  id: number;
+  description: string;
+  userId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  seenAt: Date | null;
+}
+
+interface PatRecord {
+  id: number;
+  description: string;
+  user_id: number;
+  created_at: Date;
+  expires_at: Date;
+  seen_at: Date | null;
+}
+
+const PAT_COLUMNS = 'id, description, user_id, created_at, expires_at, seen_at';
+
+function toPat(r: PatRecord): Pat {
+  return {
+    id: r.id,
+    description: r.description,
+    userId: r.user_id,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    seenAt: r.seen_at,
+  };
+}
+
+export async function findActivePat(db: Queryable, secretHash: string): Promise<Pat | null> {
+  const { rows } = await db.query<PatRecord>(
+    `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE secret_hash = $1 AND expires_at > now()`,
+    [secretHash],
+  );
+  return rows[0] ? toPat(rows[0]) : null;
+}
+
+export async function insertPat(
+  db: Queryable,
+  p: { secretHash: string; description: string; userId: number; expiresAt: Date },
+): Promise<Pat> {
+  const { rows } = await db.query<PatRecord>(
+    `INSERT INTO personal_access_tokens (secret_hash, description, user_id, expires_at)
+     VALUES ($1, $2, $3, $4) RETURNING ${PAT_COLUMNS}`,
+    [p.secretHash, p.description, p.userId, p.expiresAt],
+  );
+  return toPat(rows[0]!);
+}
+
+export async function listPats(db: Queryable, userId: number): Promise<Pat[]> {
+  const { rows } = await db.query<PatRecord>(
+    `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  );
+  return rows.map(toPat);
+}
+
+export async function findPat(db: Queryable, userId: number, id: number): Promise<Pat | null> {
+  const { rows } = await db.query<PatRecord>(
+    `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 AND id = $2`,
+    [userId, id],
+  );
+  return rows[0] ? toPat(rows[0]) : null;
+}
+
+export async function deletePat(db: Queryable, userId: number, id: number): Promise<void> {
+  await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1 AND id = $2', [userId, id]);
+}
+
+export async function touchPat(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE personal_access_tokens SET seen_at = now() WHERE id = $1', [id]);
+}

@@ -1,0 +1,166 @@
+import type { Queryable } from '../db/database.js';
+
+export interface User {
+  id: number;
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  imageUrl: string | null;
+  rootRole: number;
+  loginAttempts: number;
+  seenAt: Date | null;
+  createdAt: Date;
+}
+
+export interface UserWithPassword extends User {
+  passwordHash: string | null;
+}
+
+interface UserRecord {
+  id: number;
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  image_url: string | null;
+  root_role_id: number;
+  login_attempts: number;
+  seen_at: Date | null;
+  created_at: Date;
+  password_hash: string | null;
+}
+
+const COLUMNS = 'id, username, email, name, image_url, root_role_id, login_attempts, seen_at, created_at';
+
+function toUser(r: UserRecord): User {
+  return {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    name: r.name,
+    imageUrl: r.image_url,
+    rootRole: r.root_role_id,
+    loginAttempts: r.login_attempts,
+    seenAt: r.seen_at,
+    createdAt: r.created_at,
+  };
+}
+
+export interface NewUser {
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  rootRoleId: number;
+  passwordHash: string | null;
+}
+
+export async function insertUser(db: Queryable, u: NewUser): Promise<User> {
+  const { rows } = await db.query<UserRecord>(
+    `INSERT INTO users (username, email, name, root_role_id, password_hash)
+     VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+    [u.username, u.email, u.name, u.rootRoleId, u.passwordHash],
+  );
+  return toUser(rows[0]!);
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return rows[0]!.n;
+}
+
+export async function findUser(db: Queryable, id: number): Promise<User | null> {
+  const { rows } = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** By username or email, case-insensitively: people sign in with either. */
+export async function findUserByLogin(db: Queryable, login: string): Promise<UserWithPassword | null> {
+  const { rows } = await db.query<UserRecord>(
+    `SELECT ${COLUMNS}, password_hash FROM users
+      WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+      ORDER BY (lower(username) = lower($1)) DESC NULLS LAST LIMIT 1`,
+    [login],
+  );
+  const r = rows[0];
+  return r ? { ...toUser(r), passwordHash: r.password_hash } : null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
+  const { rows } = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [
+    email,
+  ]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** Whether another user already has this username or email. */
+export async function isLoginTaken(
+  db: Queryable,
+  username: string | null,
+  email: string | null,
+  exceptId = 0,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM users
+      WHERE id <> $3 AND ((lower(username) = lower($1)) OR (lower(email) = lower($2)))
+      LIMIT 1`,
+    [username, email, exceptId],
+  );
+  return rows.length > 0;
+}
+
+export async function listUsers(db: Queryable): Promise<User[]> {
+  const { rows } = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users ORDER BY id`);
+  return rows.map(toUser);
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  u: { email: string | null; name: string | null; rootRoleId: number },
+): Promise<User | null> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users SET email = $2, name = $3, root_role_id = $4 WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, u.email, u.name, u.rootRoleId],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM users WHERE id = $1', [id]);
+  return rowCount > 0;
+}
+
+/** The current hash and the previous ones, newest first. */
+export async function recentPasswordHashes(db: Queryable, userId: number, count: number): Promise<string[]> {
+  const { rows } = await db.query<{ password_hash: string }>(
+    `SELECT password_hash FROM (
+       SELECT password_hash, 0 AS o, 0 AS id FROM users WHERE id = $1 AND password_hash IS NOT NULL
+       UNION ALL
+       SELECT password_hash, 1, id FROM user_password_history WHERE user_id = $1
+     ) h ORDER BY o, id DESC LIMIT $2`,
+    [userId, count],
+  );
+  return rows.map((r) => r.password_hash);
+}
+
+export async function setPasswordHash(db: Queryable, userId: number, hash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO user_password_history (user_id, password_hash)
+       SELECT id, password_hash FROM users WHERE id = $1 AND password_hash IS NOT NULL`,
+    [userId],
+  );
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
+  // Only the last few are ever compared; older ones are of no use.
+  await db.query(
+    `DELETE FROM user_password_history WHERE user_id = $1 AND id NOT IN (
+       SELECT id FROM user_password_history WHERE user_id = $1 ORDER BY id DESC LIMIT 5)`,
+    [userId],
+  );
+}
+
+export async function recordLoginSuccess(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE users SET login_attempts = 0, seen_at = now() WHERE id = $1', [userId]);
+}
+
+export async function recordLoginFailure(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE users SET login_attempts = login_attempts + 1 WHERE id = $1', [userId]);
+}

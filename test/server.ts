@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { prepareDatabase } from '../src/bootstrap.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import type { App } from '../src/http/route.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** Sent as the Authorization header. */
+  token?: string;
+  cookie?: string;
+  /** Serialized as JSON with `Content-Type: application/json` unless `contentType` says otherwise. */
+  body?: unknown;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: App;
+  ctx: AppContext;
+  database: TestDatabase;
+  /** An admin API token created at start-up (INIT_ADMIN_API_TOKENS). */
+  adminToken: string;
+  request<T = any>(method: string, url: string, options?: RequestOptions): Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+export function isPostgres(): boolean {
+  return inject('postgresUrl') !== '';
+}
+
+/** A fresh database (cloned from the migrated template) and an app on it, for one test file. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase({
+    postgresUrl: inject('postgresUrl') || undefined,
+    postgresTemplate: inject('postgresTemplate') || undefined,
+    embeddedTemplate: inject('embeddedTemplate') || undefined,
+  });
+  const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
+  const config: Config = loadConfig({ INIT_ADMIN_API_TOKENS: adminToken, ...env });
+  const ctx: AppContext = { config, db: database.db };
+  await prepareDatabase(ctx);
+  const app = await buildApp(ctx);
+
+  return {
+    app,
+    ctx,
+    database,
+    adminToken,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token !== undefined) headers.authorization = options.token;
+      if (options.cookie !== undefined) headers.cookie = options.cookie;
+      let payload: string | undefined;
+      if (options.body !== undefined) {
+        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      }
+      const contentType =
+        options.contentType === undefined
+          ? payload !== undefined
+            ? 'application/json'
+            : null
+          : options.contentType;
+      if (contentType !== null) headers['content-type'] = contentType;
+      const res = await app.inject({ method: method as 'GET', url, headers, payload });
+      let body: unknown;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return { status: res.statusCode, body, headers: res.headers, text: res.body };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const STRONG_PASSWORD = 'Correct-Horse-9';
+
+let counter = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  /** A personal access token acting as the user. */
+  pat: string;
+  cookie: string;
+}
+
+/** Logs in and returns the session cookie (`unleash-session=…`). */
+export async function login(
+  server: TestServer,
+  username: string,
+  password: string,
+): Promise<Reply & { cookie: string }> {
+  const res = await server.request('POST', '/auth/simple/login', { body: { username, password } });
+  const setCookie = String(res.headers['set-cookie'] ?? '');
+  return { ...res, cookie: setCookie.split(';')[0]! };
+}
+
+/** A user with the given root role, signed in, holding a PAT. */
+export async function createUser(
+  server: TestServer,
+  rootRole: number | string = 3,
+  username?: string,
+): Promise<TestUser> {
+  counter += 1;
+  const name = username ?? `user${counter}-${randomBytes(3).toString('hex')}`;
+  const created = await server.request('POST', '/api/admin/user-admin', {
+    token: server.adminToken,
+    body: { username: name, email: `${name}@example.com`, name, password: STRONG_PASSWORD, rootRole },
+  });
+  if (created.status !== 201) throw new Error(`creating user failed: ${created.status} ${created.text}`);
+  const session = await login(server, name, STRONG_PASSWORD);
+  if (session.status !== 200) throw new Error(`login failed: ${session.status} ${session.text}`);
+  const pat = await server.request('POST', '/api/admin/user/tokens', {
+    cookie: session.cookie,
+    body: { description: 'test', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  if (pat.status !== 201) throw new Error(`creating PAT failed: ${pat.status} ${pat.text}`);
+  return {
+    id: created.body.id,
+    username: name,
+    password: STRONG_PASSWORD,
+    pat: pat.body.secret,
+    cookie: session.cookie,
+  };
+}
+
+/** How many audit events there are, in all or of one type. */
+export async function countEvents(server: TestServer, type?: string): Promise<number> {
+  const res = await server.request(
+    'GET',
+    `/api/admin/events${type ? `?type=${encodeURIComponent(type)}` : ''}`,
+    {
+      token: server.adminToken,
+    },
+  );
+  return res.body.totalEvents;
+}
