@@ -26,7 +26,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     // Per-request log lines would cost more than most requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);

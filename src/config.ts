@@ -9,6 +9,8 @@ export interface Config {
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits use it). */
+  trustProxy: boolean;
   defaultAdmin: { username: string; password: string };
   initTokens: { admin: string[]; client: string[]; frontend: string[] };
 }
@@ -41,6 +43,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
     defaultAdmin: {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
       password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || 'unleash4all',

@@ -22,6 +22,7 @@ export interface RequestOptions {
   body?: unknown;
   contentType?: string | null;
   headers?: Record<string, string>;
+  remoteAddress?: string;
 }
 
 export interface TestServer {
@@ -71,7 +72,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
             : null
           : options.contentType;
       if (contentType !== null) headers['content-type'] = contentType;
-      const res = await app.inject({ method: method as 'GET', url, headers, payload });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        payload,
+        remoteAddress: options.remoteAddress,
+      });
       let body: unknown;
       try {
         body = res.body ? JSON.parse(res.body) : undefined;

@@ -87,7 +87,8 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-function fieldPath(part: string | undefined, instancePath: string, extra?: string): string {
+function fieldPath(httpPart: string | undefined, instancePath: string, extra?: string): string {
+  const part = httpPart === 'querystring' ? 'query' : httpPart;
   const segments = instancePath.split('/').filter(Boolean);
   if (extra) segments.push(extra);
   const where = segments.join('.');

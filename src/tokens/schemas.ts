@@ -18,6 +18,7 @@ export const CreateApiTokenBody = Type.Object(
 );
 
 export const ApiTokenSchema = Type.Object({
+  id: Type.Integer({ description: 'Deletes the token when its secret is lost' }),
   secret: Type.String({ description: 'The whole secret at creation; later only its scope prefix' }),
   tokenName: Type.String(),
   username: Type.String(),

@@ -91,6 +91,7 @@ function projectPart(projects: string[]): string {
 
 export function describeApiToken(t: ApiToken, secret?: string) {
   return {
+    id: t.id,
     secret: secret ?? `${t.secretPrefix}${'*'.repeat(8)}`,
     tokenName: t.tokenName,
     username: t.tokenName,

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countEvents,
+  createUser,
+  login,
+  STRONG_PASSWORD,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('POST /auth/simple/login', () => {
+  it('signs in with the username or the email and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const user = await createUser(server, 3);
+    for (const name of [user.username, `${user.username}@example.com`, user.username.toUpperCase()]) {
+      const res = await login(server, name, STRONG_PASSWORD);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: user.id, username: user.username });
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/^unleash-session=[^;]+;/);
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      const me = await server.request('GET', '/api/admin/user', { cookie: res.cookie });
+      expect(me.status).toBe(200);
+      expect(me.body.user.id).toBe(user.id);
+    }
+  });
+
+  it('answers 401 for a wrong password or an unknown user, and sets no cookie', async () => {
+    const user = await createUser(server, 3);
+    for (const [username, password] of [
+      [user.username, 'Wrong-Password-1'],
+      ['nobody-here', STRONG_PASSWORD],
+    ]) {
+      const res = await login(server, username!, password!);
+      expect(res.status).toBe(401);
+      expect(res.body.name).toBe('AuthenticationRequired');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const read = await server.request('GET', `/api/admin/user-admin/${user.id}`, { token: server.adminToken });
+    expect(read.body.loginAttempts).toBe(1);
+  });
+
+  it('answers 400 for a missing field and 415 for a non-JSON body', async () => {
+    expect((await server.request('POST', '/auth/simple/login', { body: { username: 'admin' } })).status).toBe(400);
+    const res = await server.request('POST', '/auth/simple/login', { body: 'admin', contentType: 'text/plain' });
+    expect(res.status).toBe(415);
+  });
+
+  it('refuses further attempts after 10 failures for one user and address, but not from elsewhere', async () => {
+    const user = await createUser(server, 3);
+    const from = (remoteAddress: string, password: string) =>
+      server.request('POST', '/auth/simple/login', {
+        body: { username: user.username, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 10; i++) expect((await from('10.0.0.1', 'Wrong-Password-1')).status).toBe(401);
+    const blocked = await from('10.0.0.1', STRONG_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.name).toBe('RateLimitError');
+    expect((await from('10.0.0.2', STRONG_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('POST /logout', () => {
+  it('ends the session', async () => {
+    const user = await createUser(server, 3);
+    const res = await server.request('POST', '/logout', { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await server.request('GET', '/api/admin/user', { cookie: user.cookie })).status).toBe(401);
+  });
+});
+
+async function resetLink(email: string): Promise<string> {
+  const res = await server.request('POST', '/api/admin/user-admin/reset-password', {
+    token: server.adminToken,
+    body: { id: email },
+  });
+  expect(res.status).toBe(200);
+  const url = new URL(res.body.resetPasswordUrl);
+  expect(url.origin + url.pathname).toBe('http://localhost:4242/reset-password');
+  return url.searchParams.get('token')!;
+}
+
+const resetPassword = (token: string, password: string, extra: object = {}) =>
+  server.request('POST', '/auth/reset/password', { body: { token, password }, ...extra });
+
+describe('reset links', () => {
+  it('are for Admins; an unknown email is a 404', async () => {
+    const editor = await createUser(server, 2);
+    const denied = await server.request('POST', '/api/admin/user-admin/reset-password', {
+      token: editor.pat,
+      body: { id: `${editor.username}@example.com` },
+    });
+    expect(denied.status).toBe(403);
+    const unknown = await server.request('POST', '/api/admin/user-admin/reset-password', {
+      token: server.adminToken,
+      body: { id: 'nobody@example.com' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('validate to the user while usable', async () => {
+    const user = await createUser(server, 3);
+    const token = await resetLink(`${user.username}@example.com`);
+    const res = await server.request('GET', `/auth/reset/validate?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: user.id,
+      email: `${user.username}@example.com`,
+      token,
+      createdBy: 'admin',
+      role: { id: 3, name: 'Viewer', type: 'root' },
+    });
+    expect((await server.request('GET', '/auth/reset/validate?token=never-issued')).status).toBe(401);
+  });
+});
+
+describe('E14 POST /auth/reset/password', () => {
+  let user: TestUser;
+  let token: string;
+
+  beforeAll(async () => {
+    user = await createUser(server, 3);
+    token = await resetLink(`${user.username}@example.com`);
+  });
+
+  it('checks the content type first, then the body', async () => {
+    expect((await resetPassword(token, 'x', { body: 'plain', contentType: 'text/plain' })).status).toBe(415);
+    expect((await server.request('POST', '/auth/reset/password', { body: { token } })).status).toBe(400);
+    expect((await server.request('POST', '/auth/reset/password', { body: { token, password: 'Good-Pass-123', x: 1 } })).status).toBe(400);
+  });
+
+  it('refuses weak passwords with 400 naming the rule, before looking at the token', async () => {
+    const weak = await resetPassword(token, 'weakpass');
+    expect(weak.status).toBe(400);
+    expect(weak.body.name).toBe('ValidationError');
+    expect(weak.body.message).toContain('upper-case');
+    // even with a token that was never issued: the password rules come first
+    expect((await resetPassword('never-issued', 'weakpass')).status).toBe(400);
+  });
+
+  it('answers 401 for a token that was never issued', async () => {
+    const res = await resetPassword('never-issued', 'Good-Pass-123');
+    expect(res.status).toBe(401);
+    expect(res.body.name).toBe('AuthenticationRequired');
+  });
+
+  it('refuses the current password, and the refusal does not use the token up', async () => {
+    const before = await countEvents(server);
+    const res = await resetPassword(token, STRONG_PASSWORD);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('used this password before');
+    expect(await countEvents(server)).toBe(before);
+    const validate = await server.request('GET', `/auth/reset/validate?token=${encodeURIComponent(token)}`);
+    expect(validate.status).toBe(200);
+  });
+
+  it('changes the password: 200 with no body, one event, old sessions end, ignores the Authorization header', async () => {
+    const before = await countEvents(server);
+    const res = await resetPassword(token, 'Fresh-Pass-123', { token: 'garbage' });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    expect(await countEvents(server)).toBe(before + 1);
+    expect(await countEvents(server, 'user-password-changed')).toBeGreaterThan(0);
+    expect((await login(server, user.username, 'Fresh-Pass-123')).status).toBe(200);
+    expect((await login(server, user.username, STRONG_PASSWORD)).status).toBe(401);
+    expect((await server.request('GET', '/api/admin/user', { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it('answers 403 when the token is used again, and leaves the password as it is', async () => {
+    const res = await resetPassword(token, 'Other-Pass-456');
+    expect(res.status).toBe(403);
+    expect(res.body.name).toBe('NoAccessError');
+    expect((await login(server, user.username, 'Fresh-Pass-123')).status).toBe(200);
+    expect((await login(server, user.username, 'Other-Pass-456')).status).toBe(401);
+    const validate = await server.request('GET', `/auth/reset/validate?token=${encodeURIComponent(token)}`);
+    expect(validate.status).toBe(403);
+  });
+
+  it('a newer link replaces the older one', async () => {
+    const first = await resetLink(`${user.username}@example.com`);
+    const second = await resetLink(`${user.username}@example.com`);
+    expect((await resetPassword(first, 'Newer-Pass-789')).status).toBe(401);
+    expect((await resetPassword(second, 'Newer-Pass-789')).status).toBe(200);
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const fresh = await resetLink(`${user.username}@example.com`);
+    await server.ctx.db.query(`UPDATE reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    expect((await resetPassword(fresh, 'Expired-Pass-1')).status).toBe(401);
+  });
+
+  it('refuses any of the last five passwords', async () => {
+    const other = await createUser(server, 3);
+    const email = `${other.username}@example.com`;
+    const passwords = ['First-Pass-11', 'Second-Pass-22', 'Third-Pass-33'];
+    for (const p of passwords) expect((await resetPassword(await resetLink(email), p)).status).toBe(200);
+    const again = await resetPassword(await resetLink(email), 'First-Pass-11');
+    expect(again.status).toBe(400);
+  });
+});

@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { databaseUrl } from '../../test/database.js';
+import { isPostgres, login, STRONG_PASSWORD, startTestServer } from '../../test/server.js';
+import { buildApp } from '../app.js';
+import { prepareDatabase } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import type { Database } from './database.js';
+import { openEmbedded } from './embedded.js';
+import { acquireDirectoryLock, DirectoryLockedError } from './lock-file.js';
+import { listMigrations, migrate } from './migrate.js';
+import { openPostgres } from './postgres.js';
+
+const tmpDirs: string[] = [];
+function tmpDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'flagpole-db-test-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function createAndReadBack(open: () => Promise<Database>) {
+  const config = loadConfig({});
+  let db = await open();
+  await prepareDatabase({ config, db });
+  let app = await buildApp({ config, db });
+  const session = await app.inject({
+    method: 'POST',
+    url: '/auth/simple/login',
+    payload: { username: 'admin', password: 'unleash4all' },
+  });
+  const cookie = String(session.headers['set-cookie']).split(';')[0]!;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/admin/user-admin',
+    headers: { cookie },
+    payload: { username: 'survivor', password: STRONG_PASSWORD, rootRole: 3 },
+  });
+  expect(created.statusCode).toBe(201);
+  await app.close();
+  await db.close();
+
+  db = await open();
+  expect(await migrate(db)).toEqual([]);
+  await prepareDatabase({ config, db });
+  app = await buildApp({ config, db });
+  const again = await app.inject({
+    method: 'POST',
+    url: '/auth/simple/login',
+    payload: { username: 'survivor', password: STRONG_PASSWORD },
+  });
+  expect(again.statusCode).toBe(200);
+  // the session made before the restart is still good
+  const me = await app.inject({ method: 'GET', url: '/api/admin/user', headers: { cookie } });
+  expect(me.statusCode).toBe(200);
+  const users = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE username = 'admin'`);
+  expect(users.rows[0]!.n).toBe(1);
+  await app.close();
+  await db.close();
+}
+
+describe('migrations', () => {
+  it('apply once: a second run applies nothing', async () => {
+    const server = await startTestServer();
+    try {
+      expect(await migrate(server.ctx.db)).toEqual([]);
+      const { rows } = await server.ctx.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      expect(rows.map((r) => r.name)).toEqual(await listMigrations());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.runIf(isPostgres())('run once when several replicas start together', async () => {
+    const base = inject('postgresUrl');
+    const name = `flagpole_migrate_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const dbs = await Promise.all([1, 2, 3].map(() => openPostgres(databaseUrl(base, name), 2)));
+      const applied = await Promise.all(dbs.map((db) => migrate(db)));
+      expect(applied.flat().sort()).toEqual(await listMigrations());
+      await Promise.all(dbs.map((db) => db.close()));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
+describe('restarting keeps the data', () => {
+  it('on the embedded database', async () => {
+    const dataDir = tmpDir();
+    const file = inject('embeddedTemplate');
+    const template = file ? readFileSync(file) : undefined;
+    await createAndReadBack(() => openEmbedded({ dataDir, template }));
+  }, 60_000);
+
+  it.runIf(isPostgres())('on PostgreSQL', async () => {
+    const server = await startTestServer();
+    const url = server.database.url!;
+    await server.app.close();
+    await server.ctx.db.close();
+    try {
+      await createAndReadBack(() => openPostgres(url, 2));
+    } finally {
+      await server.database.drop();
+    }
+  });
+}, 60_000);
+
+describe('the lock on the data directory', () => {
+  it('refuses a second owner that is alive and takes over from a dead one', () => {
+    const dir = tmpDir();
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      writeFileSync(path.join(dir, 'flagpole.lock'), String(sleeper.pid));
+      expect(() => acquireDirectoryLock(dir)).toThrow(DirectoryLockedError);
+    } finally {
+      sleeper.kill();
+    }
+    writeFileSync(path.join(dir, 'flagpole.lock'), '999999999');
+    const release = acquireDirectoryLock(dir);
+    expect(readFileSync(path.join(dir, 'flagpole.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(existsSync(path.join(dir, 'flagpole.lock'))).toBe(false);
+  });
+
+  it('keeps a second Flagpole process off the same DATA_DIR; SIGTERM shuts down cleanly', async () => {
+    const dataDir = tmpDir();
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+    delete env.DATABASE_URL;
+    const start = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = (child: ChildProcess) => {
+      let text = '';
+      child.stdout!.on('data', (d) => (text += d));
+      child.stderr!.on('data', (d) => (text += d));
+      return () => text;
+    };
+    const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+    const first = start();
+    const firstOutput = output(first);
+    const firstExit = exited(first);
+    const deadline = Date.now() + 40_000;
+    while (!firstOutput().includes('Flagpole is ready')) {
+      if (Date.now() > deadline) throw new Error(`first process did not start: ${firstOutput()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const second = start();
+    const secondOutput = output(second);
+    expect(await exited(second)).toBe(1);
+    expect(secondOutput()).toContain('in use by another Flagpole process');
+
+    first.kill('SIGTERM');
+    expect(await firstExit).toBe(0);
+    expect(existsSync(path.join(dataDir, 'flagpole.lock'))).toBe(false);
+  }, 60_000);
+});
