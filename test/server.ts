@@ -85,7 +85,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       } catch {
         body = undefined;
       }
-      return { status: res.statusCode, body, headers: res.headers, text: res.body };
+      return { status: res.statusCode, body: body as never, headers: res.headers, text: res.body };
     },
     async close() {
       await app.close();

@@ -43,13 +43,20 @@ describe('POST /auth/simple/login', () => {
       expect(res.body.name).toBe('AuthenticationRequired');
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    const read = await server.request('GET', `/api/admin/user-admin/${user.id}`, { token: server.adminToken });
+    const read = await server.request('GET', `/api/admin/user-admin/${user.id}`, {
+      token: server.adminToken,
+    });
     expect(read.body.loginAttempts).toBe(1);
   });
 
   it('answers 400 for a missing field and 415 for a non-JSON body', async () => {
-    expect((await server.request('POST', '/auth/simple/login', { body: { username: 'admin' } })).status).toBe(400);
-    const res = await server.request('POST', '/auth/simple/login', { body: 'admin', contentType: 'text/plain' });
+    expect((await server.request('POST', '/auth/simple/login', { body: { username: 'admin' } })).status).toBe(
+      400,
+    );
+    const res = await server.request('POST', '/auth/simple/login', {
+      body: 'admin',
+      contentType: 'text/plain',
+    });
     expect(res.status).toBe(415);
   });
 
@@ -135,7 +142,13 @@ describe('E14 POST /auth/reset/password', () => {
   it('checks the content type first, then the body', async () => {
     expect((await resetPassword(token, 'x', { body: 'plain', contentType: 'text/plain' })).status).toBe(415);
     expect((await server.request('POST', '/auth/reset/password', { body: { token } })).status).toBe(400);
-    expect((await server.request('POST', '/auth/reset/password', { body: { token, password: 'Good-Pass-123', x: 1 } })).status).toBe(400);
+    expect(
+      (
+        await server.request('POST', '/auth/reset/password', {
+          body: { token, password: 'Good-Pass-123', x: 1 },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses weak passwords with 400 naming the rule, before looking at the token', async () => {
@@ -194,7 +207,9 @@ describe('E14 POST /auth/reset/password', () => {
 
   it('answers 401 for an expired token', async () => {
     const fresh = await resetLink(`${user.username}@example.com`);
-    await server.ctx.db.query(`UPDATE reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await server.ctx.db.query(
+      `UPDATE reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+    );
     expect((await resetPassword(fresh, 'Expired-Pass-1')).status).toBe(401);
   });
 

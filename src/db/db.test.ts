@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl } from '../../test/database.js';
-import { isPostgres, login, STRONG_PASSWORD, startTestServer } from '../../test/server.js';
+import { isPostgres, STRONG_PASSWORD, startTestServer } from '../../test/server.js';
 import { buildApp } from '../app.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
@@ -59,7 +59,9 @@ async function createAndReadBack(open: () => Promise<Database>) {
   // the session made before the restart is still good
   const me = await app.inject({ method: 'GET', url: '/api/admin/user', headers: { cookie } });
   expect(me.statusCode).toBe(200);
-  const users = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE username = 'admin'`);
+  const users = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE username = 'admin'`,
+  );
   expect(users.rows[0]!.n).toBe(1);
   await app.close();
   await db.close();
@@ -70,7 +72,9 @@ describe('migrations', () => {
     const server = await startTestServer();
     try {
       expect(await migrate(server.ctx.db)).toEqual([]);
-      const { rows } = await server.ctx.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      const { rows } = await server.ctx.db.query<{ name: string }>(
+        'SELECT name FROM schema_migrations ORDER BY name',
+      );
       expect(rows.map((r) => r.name)).toEqual(await listMigrations());
     } finally {
       await server.close();
@@ -135,7 +139,7 @@ describe('the lock on the data directory', () => {
 
   it('keeps a second Flagpole process off the same DATA_DIR; SIGTERM shuts down cleanly', async () => {
     const dataDir = tmpDir();
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
     delete env.DATABASE_URL;
     const start = () =>
       spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -145,7 +149,8 @@ describe('the lock on the data directory', () => {
       child.stderr!.on('data', (d) => (text += d));
       return () => text;
     };
-    const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const exited = (child: ChildProcess) =>
+      new Promise<number | null>((resolve) => child.on('exit', resolve));
 
     const first = start();
     const firstOutput = output(first);

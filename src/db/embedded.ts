@@ -47,10 +47,14 @@ export interface EmbeddedOptions {
   template?: Uint8Array;
 }
 
+// PostgreSQL's default 128 MB of shared buffers would all sit in this process; a feature-flag
+// database is small, and the flags themselves are served from memory anyway.
+const postgresqlconf = ['shared_buffers = 16MB'];
+
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
   const { dataDir, template } = options;
   const loadDataDir = template ? new Blob([template]) : undefined;
-  if (!dataDir) return wrapPGlite(await PGlite.create({ loadDataDir }));
+  if (!dataDir) return wrapPGlite(await PGlite.create({ loadDataDir, postgresqlconf }));
 
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(dataDir);
@@ -58,7 +62,11 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database &
     const pgdata = path.join(dataDir, 'pgdata');
     const isNew = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
     if (isNew) fs.rmSync(pgdata, { recursive: true, force: true });
-    const db = await PGlite.create({ dataDir: pgdata, loadDataDir: isNew ? loadDataDir : undefined });
+    const db = await PGlite.create({
+      dataDir: pgdata,
+      loadDataDir: isNew ? loadDataDir : undefined,
+      postgresqlconf,
+    });
     return wrapPGlite(db, release);
   } catch (error) {
     release();

@@ -52,7 +52,10 @@ describe('GET /api/admin/events', () => {
   it('filters by type, project and feature', async () => {
     expect((await read('?type=feature-created')).body.totalEvents).toBe(2);
     expect((await read('?project=default')).body.totalEvents).toBe(2);
-    expect((await read('?feature=f1')).body.events.map((e: any) => e.type)).toEqual(['feature-archived', 'feature-created']);
+    expect((await read('?feature=f1')).body.events.map((e: any) => e.type)).toEqual([
+      'feature-archived',
+      'feature-created',
+    ]);
     expect((await read('?feature=f1&type=feature-created')).body.totalEvents).toBe(1);
   });
 

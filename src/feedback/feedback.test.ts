@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, createUser, startTestServer, type TestServer, type TestUser } from '../../test/server.js';
+import {
+  countEvents,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test/server.js';
 
 let server: TestServer;
 let user: TestUser;
@@ -22,7 +28,11 @@ describe('E8 PUT /api/admin/feedback/:id', () => {
   });
 
   it('changes only the fields sent', async () => {
-    const first = await put('survey', { neverShow: true, given: '2026-01-01T10:00:00.000Z' }, { cookie: user.cookie });
+    const first = await put(
+      'survey',
+      { neverShow: true, given: '2026-01-01T10:00:00.000Z' },
+      { cookie: user.cookie },
+    );
     expect(first.body).toMatchObject({ neverShow: true, given: '2026-01-01T10:00:00.000Z' });
     const second = await put('survey', { given: '2026-02-01T10:00:00.000Z' }, { token: user.pat });
     expect(second.body).toMatchObject({ neverShow: true, given: '2026-02-01T10:00:00.000Z' });

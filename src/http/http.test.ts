@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, createUser, startTestServer, type TestServer, type TestUser } from '../../test/server.js';
+import {
+  countEvents,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test/server.js';
 
 let server: TestServer;
 let viewer: TestUser;
@@ -18,13 +24,22 @@ function expectError(res: { status: number; body: any }, status: number, name: s
 
 describe('authentication', () => {
   it('answers 401 AuthenticationRequired without credentials', async () => {
-    for (const url of ['/api/admin/user', '/api/admin/events', '/api/admin/user-admin', '/api/admin/api-tokens']) {
+    for (const url of [
+      '/api/admin/user',
+      '/api/admin/events',
+      '/api/admin/user-admin',
+      '/api/admin/api-tokens',
+    ]) {
       expectError(await server.request('GET', url), 401, 'AuthenticationRequired');
     }
   });
 
   it('answers 401 for garbage and for well-formed tokens that were never issued', async () => {
-    expectError(await server.request('GET', '/api/admin/user', { token: 'garbage' }), 401, 'AuthenticationRequired');
+    expectError(
+      await server.request('GET', '/api/admin/user', { token: 'garbage' }),
+      401,
+      'AuthenticationRequired',
+    );
     expectError(
       await server.request('GET', '/api/admin/user', { token: `*:*.${'a'.repeat(56)}` }),
       401,
@@ -39,8 +54,12 @@ describe('authentication', () => {
 
   it('accepts tokens with and without the Bearer prefix', async () => {
     expect((await server.request('GET', '/api/admin/user', { token: server.adminToken })).status).toBe(200);
-    expect((await server.request('GET', '/api/admin/user', { token: `Bearer ${server.adminToken}` })).status).toBe(200);
-    expect((await server.request('GET', '/api/admin/user', { token: `Bearer ${viewer.pat}` })).status).toBe(200);
+    expect(
+      (await server.request('GET', '/api/admin/user', { token: `Bearer ${server.adminToken}` })).status,
+    ).toBe(200);
+    expect((await server.request('GET', '/api/admin/user', { token: `Bearer ${viewer.pat}` })).status).toBe(
+      200,
+    );
   });
 
   it('answers 401 for an unknown session cookie', async () => {
@@ -74,13 +93,21 @@ describe('order of checks: 401 → 403 → 415 → 400', () => {
   });
 
   it('a Viewer with a text/plain body → 403 naming the permission', async () => {
-    const res = await server.request('POST', url, { token: viewer.pat, body: 'hello', contentType: 'text/plain' });
+    const res = await server.request('POST', url, {
+      token: viewer.pat,
+      body: 'hello',
+      contentType: 'text/plain',
+    });
     expectError(res, 403, 'NoAccessError');
     expect(res.body.message).toContain('ADMIN');
   });
 
   it('the admin token with a text/plain body → 415', async () => {
-    const res = await server.request('POST', url, { token: server.adminToken, body: 'hello', contentType: 'text/plain' });
+    const res = await server.request('POST', url, {
+      token: server.adminToken,
+      body: 'hello',
+      contentType: 'text/plain',
+    });
     expectError(res, 415, 'ContentTypeError');
   });
 
@@ -118,7 +145,11 @@ describe('order of checks: 401 → 403 → 415 → 400', () => {
       body: { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['default'] },
     });
     expect(created.status).toBe(201);
-    expectError(await server.request('GET', '/api/admin/user', { token: created.body.secret }), 403, 'NoAccessError');
+    expectError(
+      await server.request('GET', '/api/admin/user', { token: created.body.secret }),
+      403,
+      'NoAccessError',
+    );
     expectError(
       await server.request('POST', url, { token: created.body.secret, body: { username: 'x', rootRole: 3 } }),
       403,
@@ -147,7 +178,11 @@ describe('unexpected errors', () => {
     await broken.ctx.db.close();
     const res = await broken.request('GET', '/api/admin/user', { token: broken.adminToken });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ id: expect.any(String), name: 'InternalError', message: expect.stringContaining(res.body.id) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: 'InternalError',
+      message: expect.stringContaining(res.body.id),
+    });
     expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
     await broken.close();
   });

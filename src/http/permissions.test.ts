@@ -6,7 +6,11 @@ function user(grants: Grant[]): Identity {
   return { kind: 'user', userId: 7, name: 'u', rootRoleId: 3, grants, via: 'pat' };
 }
 const root = (permission: string): Grant => ({ permission, project: null, environment: '' });
-const inProject = (permission: string, project: string, environment = ''): Grant => ({ permission, project, environment });
+const inProject = (permission: string, project: string, environment = ''): Grant => ({
+  permission,
+  project,
+  environment,
+});
 
 describe('can()', () => {
   it('lets ADMIN do everything, anywhere', () => {
@@ -58,8 +62,8 @@ describe('assertPermission()', () => {
   });
 
   it('throws NoAccessError naming the permission and the scope', () => {
-    expect(() => assertPermission(user([]), 'UPDATE_FEATURE', { project: 'p', environment: 'production' })).toThrow(
-      /"UPDATE_FEATURE" permission in the project "p" in the environment "production"/,
-    );
+    expect(() =>
+      assertPermission(user([]), 'UPDATE_FEATURE', { project: 'p', environment: 'production' }),
+    ).toThrow(/"UPDATE_FEATURE" permission in the project "p" in the environment "production"/);
   });
 });

@@ -17,9 +17,8 @@ export interface Principal {
 }
 
 /**
- * A user and every permission they hold, in one query: their root role, the root roles of their
- * groups, and the project roles granted to them or to their groups. Read on every request, so a
- * change to roles, grants or groups applies to the very next one.
+ * A user and every permission they hold (see `user_grants` in the migrations), in one query.
+ * Read on every request, so a change to roles, grants or groups applies to the very next one.
  */
 export async function findPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
   const { rows } = await db.query<{
@@ -27,33 +26,10 @@ export async function findPrincipal(db: Queryable, userId: number): Promise<Prin
     username: string | null;
     email: string | null;
     root_role_id: number;
-    grants: Grant[];
+    grants: Grant[] | null;
   }>(
-    `SELECT u.id, u.username, u.email, u.root_role_id,
-       COALESCE((
-         SELECT json_agg(json_build_object('permission', g.permission, 'project', g.project, 'environment', g.environment))
-         FROM (
-           SELECT rp.permission, NULL::text AS project, ''::text AS environment
-             FROM role_permissions rp WHERE rp.role_id = u.root_role_id
-           UNION
-           SELECT rp.permission, NULL, ''
-             FROM group_user gu
-             JOIN groups gr ON gr.id = gu.group_id
-             JOIN role_permissions rp ON rp.role_id = gr.root_role_id
-            WHERE gu.user_id = u.id
-           UNION
-           SELECT rp.permission, ru.project, rp.environment
-             FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id
-            WHERE ru.user_id = u.id
-           UNION
-           SELECT rp.permission, gro.project, rp.environment
-             FROM group_user gu
-             JOIN group_role gro ON gro.group_id = gu.group_id
-             JOIN role_permissions rp ON rp.role_id = gro.role_id
-            WHERE gu.user_id = u.id
-         ) g
-       ), '[]'::json) AS grants
-     FROM users u WHERE u.id = $1`,
+    `SELECT u.id, u.username, u.email, u.root_role_id, (SELECT json_agg(g) FROM user_grants(u.id) g) AS grants
+       FROM users u WHERE u.id = $1`,
     [userId],
   );
   const row = rows[0];
@@ -63,7 +39,7 @@ export async function findPrincipal(db: Queryable, userId: number): Promise<Prin
     username: row.username,
     email: row.email,
     rootRoleId: row.root_role_id,
-    grants: row.grants,
+    grants: row.grants ?? [],
   };
 }
 

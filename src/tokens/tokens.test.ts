@@ -49,7 +49,9 @@ describe('API tokens', () => {
     });
     expect(adminToken.status).toBe(201);
     expect(adminToken.body.secret).toMatch(/^\*:\*\.[0-9a-f]{56}$/);
-    expect((await server.request('GET', '/api/admin/user', { token: adminToken.body.secret })).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/user', { token: adminToken.body.secret })).status).toBe(
+      200,
+    );
 
     const frontend = await server.request('POST', '/api/admin/api-tokens', {
       ...admin(),
@@ -57,7 +59,9 @@ describe('API tokens', () => {
     });
     expect(frontend.status).toBe(201);
     expect(frontend.body).toMatchObject({ type: 'frontend', projects: ['default'] });
-    expect((await server.request('GET', '/api/admin/user', { token: frontend.body.secret })).status).toBe(403);
+    expect((await server.request('GET', '/api/admin/user', { token: frontend.body.secret })).status).toBe(
+      403,
+    );
   });
 
   it('refuses scopes that break the rules with 400', async () => {
@@ -105,7 +109,15 @@ describe('API tokens', () => {
       ...admin(),
       body: { tokenName: 'short-lived', type: 'admin' },
     });
-    expect((await server.request('DELETE', `/api/admin/api-tokens/${encodeURIComponent(made.body.secret)}`, admin())).status).toBe(200);
+    expect(
+      (
+        await server.request(
+          'DELETE',
+          `/api/admin/api-tokens/${encodeURIComponent(made.body.secret)}`,
+          admin(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(401);
 
     const other = await server.request('POST', '/api/admin/api-tokens', {
@@ -126,7 +138,9 @@ describe('API tokens', () => {
       body: { tokenName: 'expiring', type: 'admin', expiresAt: inFuture() },
     });
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(200);
-    await server.ctx.db.query(`UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE token_name = 'expiring'`);
+    await server.ctx.db.query(
+      `UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE token_name = 'expiring'`,
+    );
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(401);
   });
 });
@@ -182,10 +196,15 @@ describe('personal access tokens', () => {
     expect(list.body.pats.map((p: { description: string }) => p.description).sort()).toEqual(['ci', 'test']);
     expect(JSON.stringify(list.body)).not.toContain('user:');
 
-    const del = await server.request('DELETE', `/api/admin/user/tokens/${made.body.id}`, { cookie: user.cookie });
+    const del = await server.request('DELETE', `/api/admin/user/tokens/${made.body.id}`, {
+      cookie: user.cookie,
+    });
     expect(del.status).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(401);
-    expect((await server.request('DELETE', `/api/admin/user/tokens/${made.body.id}`, { cookie: user.cookie })).status).toBe(404);
+    expect(
+      (await server.request('DELETE', `/api/admin/user/tokens/${made.body.id}`, { cookie: user.cookie }))
+        .status,
+    ).toBe(404);
   });
 
   it('cannot be made by an admin API token', async () => {
@@ -198,7 +217,8 @@ describe('personal access tokens', () => {
 
   it('needs a description, a future expiry and a description not used before', async () => {
     const user = await createUser(server, 3);
-    const make = (body: object) => server.request('POST', '/api/admin/user/tokens', { token: user.pat, body });
+    const make = (body: object) =>
+      server.request('POST', '/api/admin/user/tokens', { token: user.pat, body });
     expect((await make({ description: '', expiresAt: inFuture() })).status).toBe(400);
     expect((await make({ description: 'x', expiresAt: '2000-01-01T00:00:00Z' })).status).toBe(400);
     expect((await make({ description: 'x' })).status).toBe(400);
@@ -209,7 +229,9 @@ describe('personal access tokens', () => {
     const a = await createUser(server, 3);
     const b = await createUser(server, 3);
     const list = await server.request('GET', '/api/admin/user/tokens', { token: a.pat });
-    const res = await server.request('DELETE', `/api/admin/user/tokens/${list.body.pats[0].id}`, { token: b.pat });
+    const res = await server.request('DELETE', `/api/admin/user/tokens/${list.body.pats[0].id}`, {
+      token: b.pat,
+    });
     expect(res.status).toBe(404);
     expect((await server.request('GET', '/api/admin/user', { token: a.pat })).status).toBe(200);
   });

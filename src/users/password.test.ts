@@ -11,7 +11,9 @@ describe('passwordProblems()', () => {
     expect(passwordProblems('')).toEqual(['The password must not be empty.']);
     expect(passwordProblems('Aa1!Aa1!')).toEqual(['The password must be at least 10 characters long.']);
     expect(passwordProblems('aaaaaaaaaa')).toHaveLength(4);
-    expect(passwordProblems('UPPER-CASE-1')).toEqual(['The password must contain at least one lower-case letter.']);
+    expect(passwordProblems('UPPER-CASE-1')).toEqual([
+      'The password must contain at least one lower-case letter.',
+    ]);
     expect(passwordProblems('Abc-defghij')).toEqual(['The password must contain at least one digit.']);
     expect(passwordProblems('Abcdefghij1')).toEqual([
       'The password must contain at least one special character (a symbol or punctuation).',
@@ -19,7 +21,9 @@ describe('passwordProblems()', () => {
     expect(passwordProblems('Abc-111-def')).toEqual([
       'The password must not contain the same character three or more times in a row.',
     ]);
-    expect(passwordProblems(`Aa1-${'x'.repeat(200)}`)).toContain('The password must be at most 128 characters long.');
+    expect(passwordProblems(`Aa1-${'x'.repeat(200)}`)).toContain(
+      'The password must be at most 128 characters long.',
+    );
   });
 });
 

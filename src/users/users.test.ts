@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, createUser, login, STRONG_PASSWORD, startTestServer, type TestServer } from '../../test/server.js';
+import {
+  countEvents,
+  createUser,
+  login,
+  STRONG_PASSWORD,
+  startTestServer,
+  type TestServer,
+} from '../../test/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,11 +42,22 @@ describe('POST /api/admin/user-admin', () => {
     const events = await countEvents(server, 'user-created');
     const res = await server.request('POST', '/api/admin/user-admin', {
       ...admin(),
-      body: { username: 'alice', email: 'Alice@Example.com', name: 'Alice', password: STRONG_PASSWORD, rootRole: 'Editor' },
+      body: {
+        username: 'alice',
+        email: 'Alice@Example.com',
+        name: 'Alice',
+        password: STRONG_PASSWORD,
+        rootRole: 'Editor',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe(`user-admin/${res.body.id}`);
-    expect(res.body).toMatchObject({ username: 'alice', email: 'Alice@Example.com', name: 'Alice', rootRole: 2 });
+    expect(res.body).toMatchObject({
+      username: 'alice',
+      email: 'Alice@Example.com',
+      name: 'Alice',
+      rootRole: 2,
+    });
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(await countEvents(server, 'user-created')).toBe(events + 1);

@@ -1,0 +1,286 @@
+// `npm run bench`: starts Flagpole (built in dist/) on a fresh database, drives each case with
+// autocannon over loopback, and prints req/s, p99 latency and RSS, each beside a bare Fastify
+// route serving the same bytes in the same run. Machines are noisy: compare ratios, not figures.
+//   BENCH_DURATION=5   seconds per case           DATABASE_URL=postgres://…  run on PostgreSQL
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const ADMIN_TOKEN = `*:*.${'b'.repeat(56)}`;
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function startFlagpole(env: Record<string, string | undefined>): {
+  child: ChildProcess;
+  ready: Promise<string>;
+} {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      output += d;
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m && output.includes('Flagpole is ready')) resolve(m[1]!);
+    });
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code) => reject(new Error(`Flagpole exited (${code}): ${output}`)));
+  });
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function timeStart(env: Record<string, string | undefined>): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  const { child, ready } = startFlagpole(env);
+  const base = await ready;
+  const res = await fetch(`${base}/health`);
+  if (res.status !== 200) throw new Error('health failed');
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  await stop(child);
+  return ms;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function load(url: string, c: Case): Promise<Measured> {
+  const result = await autocannon({
+    url: url + c.path,
+    method: c.method,
+    headers: c.headers,
+    body: c.body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `flagpole_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'flagpole-bench-'));
+  const postgres = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const backend = postgres ? 'PostgreSQL' : 'embedded (PGlite)';
+  try {
+    // Start-up times (embedded only: they are about the data directory).
+    const firstStarts: number[] = [];
+    const restarts: number[] = [];
+    if (!postgres) {
+      for (let i = 0; i < 3; i++) {
+        const dir = path.join(work, `start-${i}`);
+        firstStarts.push(await timeStart({ DATA_DIR: dir, PORT: '0', DATABASE_URL: '' }));
+        restarts.push(await timeStart({ DATA_DIR: dir, PORT: '0', DATABASE_URL: '' }));
+      }
+    }
+
+    const env = postgres
+      ? { DATABASE_URL: postgres.url, PORT: '0', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN }
+      : {
+          DATA_DIR: path.join(work, 'data'),
+          PORT: '0',
+          DATABASE_URL: '',
+          INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+        };
+    const { child, ready } = startFlagpole(env);
+    const url = await ready;
+    const rssIdle = rssMiB(child.pid!);
+
+    const call = async (method: string, p: string, body?: unknown, auth = ADMIN_TOKEN) => {
+      const res = await fetch(url + p, {
+        method,
+        headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return {
+        status: res.status,
+        json: res.headers.get('content-type')?.includes('json') ? await res.json() : null,
+      };
+    };
+
+    // A user with a personal access token, and enough history for a full page of events.
+    const password = 'Bench-Password-1';
+    await call('POST', '/api/admin/user-admin', { username: 'bench', password, rootRole: 2 });
+    const login = await fetch(`${url}/auth/simple/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const patRes = await fetch(`${url}/api/admin/user/tokens`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'bench',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    });
+    const pat = ((await patRes.json()) as { secret: string }).secret;
+    for (let i = 0; i < 120; i++) {
+      await call('POST', '/api/admin/api-tokens', {
+        tokenName: `t${i}`,
+        type: 'client',
+        environment: 'development',
+      });
+    }
+
+    const cases: Case[] = [
+      { name: 'GET /health', method: 'GET', path: '/health' },
+      {
+        name: 'GET /api/admin/user (PAT)',
+        method: 'GET',
+        path: '/api/admin/user',
+        headers: { authorization: pat },
+      },
+      {
+        name: 'GET /api/admin/events (100)',
+        method: 'GET',
+        path: '/api/admin/events',
+        headers: { authorization: ADMIN_TOKEN },
+      },
+      {
+        name: 'POST /auth/simple/login',
+        method: 'POST',
+        path: '/auth/simple/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password }),
+      },
+    ];
+
+    // The baseline serves, for each case, the bytes Flagpole answered.
+    const routes = [];
+    for (const c of cases) {
+      const res = await fetch(url + c.path, { method: c.method, headers: c.headers, body: c.body });
+      routes.push({
+        method: c.method,
+        url: c.path,
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? 'application/json',
+        body: await res.text(),
+      });
+    }
+    const routesFile = path.join(work, 'routes.json');
+    writeFileSync(routesFile, JSON.stringify(routes));
+    const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts', routesFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const baselineUrl = await new Promise<string>((resolve) =>
+      baseline.stdout!.once('data', (d) => resolve(String(d).trim())),
+    );
+
+    const rows: string[][] = [];
+    let rssPeak = rssIdle;
+    for (const c of cases) {
+      await load(url, { ...c }); // warm-up, not counted
+      const flagpole = await load(url, c);
+      rssPeak = Math.max(rssPeak, rssMiB(child.pid!));
+      const bare = await load(baselineUrl, c);
+      rows.push([
+        c.name,
+        flagpole.rps.toFixed(0),
+        flagpole.p99.toFixed(1),
+        bare.rps.toFixed(0),
+        bare.p99.toFixed(1),
+        (flagpole.rps / bare.rps).toFixed(2),
+        (flagpole.p99 / Math.max(bare.p99, 0.1)).toFixed(1),
+        String(flagpole.errors),
+      ]);
+      await sleep(200);
+    }
+    const rssAfter = rssMiB(child.pid!);
+    baseline.kill('SIGTERM');
+    await stop(child);
+
+    const header = [
+      'case',
+      'req/s',
+      'p99 ms',
+      'bare req/s',
+      'bare p99',
+      'ratio req/s',
+      'ratio p99',
+      'errors',
+    ];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(
+      `\nFlagpole benchmark — ${backend}, ${CONNECTIONS} connections, ${DURATION} s per case, node ${process.version}`,
+    );
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+    console.log(
+      `\nRSS: ${rssIdle.toFixed(0)} MiB idle, ${rssPeak.toFixed(0)} MiB peak under load, ${rssAfter.toFixed(0)} MiB after`,
+    );
+    if (firstStarts.length) {
+      console.log(
+        `Start-up to first /health 200 (median of 3): first start on an empty DATA_DIR ${median(firstStarts).toFixed(0)} ms, ` +
+          `restart on an existing one ${median(restarts).toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
