@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   status: number;
   contentType: string;

@@ -8,18 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scenarios } from './scenarios/index.js';
+import type { BenchContext, Case } from './scenarios/types.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
 const ADMIN_TOKEN = `*:*.${'b'.repeat(56)}`;
-
-interface Case {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
 
 interface Measured {
   rps: number;
@@ -142,25 +136,27 @@ async function main() {
     const url = await ready;
     const rssIdle = rssMiB(child.pid!);
 
-    const call = async (method: string, p: string, body?: unknown, auth = ADMIN_TOKEN) => {
+    const call = async (method: string, p: string, body?: unknown) => {
       const res = await fetch(url + p, {
         method,
-        headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
+        headers: {
+          authorization: ADMIN_TOKEN,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
       });
-      return {
-        status: res.status,
-        json: res.headers.get('content-type')?.includes('json') ? await res.json() : null,
-      };
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
+      return text ? JSON.parse(text) : undefined;
     };
 
-    // A user with a personal access token, and enough history for a full page of events.
-    const password = 'Bench-Password-1';
-    await call('POST', '/api/admin/user-admin', { username: 'bench', password, rootRole: 2 });
+    // An Editor with a personal access token, for the cases that act as a user.
+    const user = { username: 'bench', password: 'Bench-Password-1' };
+    await call('POST', '/api/admin/user-admin', { ...user, rootRole: 2 });
     const login = await fetch(`${url}/auth/simple/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password }),
+      body: JSON.stringify(user),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const patRes = await fetch(`${url}/api/admin/user/tokens`, {
@@ -172,41 +168,15 @@ async function main() {
       }),
     });
     const pat = ((await patRes.json()) as { secret: string }).secret;
-    for (let i = 0; i < 120; i++) {
-      await call('POST', '/api/admin/api-tokens', {
-        tokenName: `t${i}`,
-        type: 'client',
-        environment: 'development',
-      });
-    }
-
-    const cases: Case[] = [
-      { name: 'GET /health', method: 'GET', path: '/health' },
-      {
-        name: 'GET /api/admin/user (PAT)',
-        method: 'GET',
-        path: '/api/admin/user',
-        headers: { authorization: pat },
-      },
-      {
-        name: 'GET /api/admin/events (100)',
-        method: 'GET',
-        path: '/api/admin/events',
-        headers: { authorization: ADMIN_TOKEN },
-      },
-      {
-        name: 'POST /auth/simple/login',
-        method: 'POST',
-        path: '/auth/simple/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'bench', password }),
-      },
-    ];
+    const benchContext: BenchContext = { url, adminToken: ADMIN_TOKEN, pat, user, call };
+    const cases: Case[] = [];
+    for (const scenario of scenarios) cases.push(...(await scenario(benchContext)));
 
     // The baseline serves, for each case, the bytes Flagpole answered.
     const routes = [];
     for (const c of cases) {
       const res = await fetch(url + c.path, { method: c.method, headers: c.headers, body: c.body });
+      if (!res.ok) throw new Error(`${c.name} answered ${res.status}`);
       routes.push({
         method: c.method,
         url: c.path,

@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
 import { eventRoutes } from './events/routes.js';
+import { featureRoutes } from './features/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
@@ -11,6 +12,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
+import { projectRoutes } from './projects/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -42,6 +44,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   tokenRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   eventRoutes(app, ctx);
+  projectRoutes(app, ctx);
+  featureRoutes(app, ctx);
 
   await app.ready();
   return app;

@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox';
+import { UrlFriendlyName } from '../http/names.js';
+import { Nullable, Timestamp } from '../http/schemas.js';
+
+export const ProjectFeatureParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  featureName: Type.String({ minLength: 1 }),
+});
+
+export const CreateFeatureBody = Type.Object({
+  name: UrlFriendlyName,
+  description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  impressionData: Type.Optional(Type.Boolean()),
+});
+
+const FeatureMetadata = {
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  type: Type.String(),
+  project: Type.String(),
+  stale: Type.Boolean(),
+  impressionData: Type.Boolean(),
+  archived: Type.Boolean(),
+  archivedAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  lastSeenAt: Nullable(Timestamp),
+};
+
+export const FeatureSchema = Type.Object(FeatureMetadata);
+
+export const StrategySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  title: Nullable(Type.String()),
+  disabled: Type.Boolean(),
+  featureName: Type.String(),
+  constraints: Type.Array(Type.Unknown()),
+  parameters: Type.Record(Type.String(), Type.String()),
+  variants: Type.Array(Type.Unknown()),
+  segments: Type.Array(Type.Integer()),
+  sortOrder: Type.Integer(),
+});
+
+const EnvironmentSummary = {
+  name: Type.String(),
+  environment: Type.String(),
+  type: Type.String(),
+  enabled: Type.Boolean(),
+  sortOrder: Type.Integer(),
+  variantCount: Type.Integer(),
+  lastSeenAt: Nullable(Timestamp),
+};
+
+export const FeatureDetails = Type.Object({
+  ...FeatureMetadata,
+  favorite: Type.Boolean(),
+  environments: Type.Array(
+    Type.Object({
+      ...EnvironmentSummary,
+      featureName: Type.String(),
+      variants: Type.Array(Type.Unknown()),
+      strategies: Type.Array(StrategySchema),
+      hasStrategies: Type.Boolean(),
+      hasEnabledStrategies: Type.Boolean(),
+    }),
+  ),
+  variants: Type.Array(Type.Unknown(), { description: 'Deprecated: variants live in each environment' }),
+  children: Type.Array(Type.String()),
+  dependencies: Type.Array(Type.Unknown()),
+});
+
+export const ProjectFeatureList = Type.Object({
+  version: Type.Literal(2),
+  features: Type.Array(
+    Type.Object({
+      ...FeatureMetadata,
+      favorite: Type.Boolean(),
+      environments: Type.Array(Type.Object(EnvironmentSummary)),
+    }),
+  ),
+});

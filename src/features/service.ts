@@ -1,0 +1,172 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import { getProject } from '../projects/service.js';
+import { type FeatureStrategy, strategiesOfFeatures } from '../strategies/store.js';
+import {
+  environmentsOfFeatures,
+  type Feature,
+  type FeatureEnvironment,
+  findFeature,
+  insertFeature,
+  listLiveFeatures,
+} from './store.js';
+
+/**
+ * The live feature of that name in that project, or 404 — also when it is archived or belongs to
+ * another project, saying so, since that is the usual mistake.
+ */
+export async function getLiveFeature(db: Queryable, project: string, name: string): Promise<Feature> {
+  const feature = await findFeature(db, name);
+  if (!feature || feature.archivedAt) {
+    throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
+  }
+  if (feature.project !== project) {
+    throw new NotFoundError(
+      `There is no feature named "${name}" in the project "${project}"; it is in the project "${feature.project}".`,
+    );
+  }
+  return feature;
+}
+
+/** The metadata of a feature, as events and PATCH see it. */
+export function describeFeature(f: Feature) {
+  return {
+    name: f.name,
+    description: f.description,
+    type: f.type,
+    project: f.project,
+    stale: f.stale,
+    impressionData: f.impressionData,
+    archived: f.archivedAt !== null,
+    archivedAt: f.archivedAt,
+    createdAt: f.createdAt,
+    lastSeenAt: f.lastSeenAt,
+  };
+}
+
+export function describeStrategy(s: FeatureStrategy) {
+  return {
+    id: s.id,
+    name: s.name,
+    title: s.title,
+    disabled: s.disabled,
+    featureName: s.featureName,
+    constraints: s.constraints,
+    parameters: s.parameters,
+    variants: s.variants,
+    segments: s.segments,
+    sortOrder: s.sortOrder,
+  };
+}
+
+function describeEnvironment(e: FeatureEnvironment, strategies: FeatureStrategy[]) {
+  return {
+    name: e.name,
+    environment: e.name,
+    featureName: e.featureName,
+    type: e.type,
+    enabled: e.enabled,
+    sortOrder: e.sortOrder,
+    variantCount: e.variants.length,
+    variants: e.variants,
+    strategies: strategies.map(describeStrategy),
+    hasStrategies: strategies.length > 0,
+    hasEnabledStrategies: strategies.some((s) => !s.disabled),
+    lastSeenAt: e.lastSeenAt,
+  };
+}
+
+/** A feature with each of its environments, their strategies and variants. */
+export async function readFeature(db: Queryable, project: string, name: string) {
+  const feature = await getLiveFeature(db, project, name);
+  const [environments, strategies] = await Promise.all([
+    environmentsOfFeatures(db, [name]),
+    strategiesOfFeatures(db, [name]),
+  ]);
+  return {
+    ...describeFeature(feature),
+    favorite: false,
+    environments: environments.map((e) =>
+      describeEnvironment(
+        e,
+        strategies.filter((s) => s.environment === e.name),
+      ),
+    ),
+    variants: [],
+    children: [],
+    dependencies: [],
+  };
+}
+
+/** The live features of a project, each with its environments (without their strategies). */
+export async function readProjectFeatures(db: Queryable, project: string) {
+  await getProject(db, project);
+  const features = await listLiveFeatures(db, project);
+  const environments = await environmentsOfFeatures(
+    db,
+    features.map((f) => f.name),
+  );
+  const byFeature = new Map<string, FeatureEnvironment[]>();
+  for (const e of environments) {
+    const list = byFeature.get(e.featureName) ?? [];
+    list.push(e);
+    byFeature.set(e.featureName, list);
+  }
+  return {
+    version: 2 as const,
+    features: features.map((f) => ({
+      ...describeFeature(f),
+      favorite: false,
+      environments: (byFeature.get(f.name) ?? []).map((e) => ({
+        name: e.name,
+        environment: e.name,
+        type: e.type,
+        enabled: e.enabled,
+        sortOrder: e.sortOrder,
+        variantCount: e.variants.length,
+        lastSeenAt: e.lastSeenAt,
+      })),
+    })),
+  };
+}
+
+export interface NewFeatureInput {
+  name: string;
+  description?: string | null;
+  type?: string;
+  impressionData?: boolean;
+}
+
+export async function createFeature(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  input: NewFeatureInput,
+) {
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    await getProject(tx, project);
+    const existing = await findFeature(tx, input.name);
+    if (existing) {
+      throw new NameExistsError(
+        existing.archivedAt
+          ? `An archived feature named "${input.name}" already exists: revive it, or delete it from the archive first.`
+          : `A feature named "${input.name}" already exists (in the project "${existing.project}").`,
+      );
+    }
+    const feature = await insertFeature(tx, {
+      name: input.name,
+      project,
+      description: input.description || null,
+      type: input.type ?? 'release',
+      impressionData: input.impressionData ?? false,
+      createdByUserId: actor.userId,
+    });
+    const data = describeFeature(feature);
+    await recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
+    return data;
+  });
+}

@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { ProjectId } from '../http/names.js';
+import { Nullable, Timestamp } from '../http/schemas.js';
+
+export const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
+
+export const CreateProjectBody = Type.Object(
+  {
+    id: ProjectId,
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')]),
+    ),
+    defaultStickiness: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ProjectSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  mode: Type.String(),
+  defaultStickiness: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Nullable(Timestamp),
+});
+
+export const ProjectList = Type.Object({
+  version: Type.Literal(1),
+  projects: Type.Array(
+    Type.Intersect([
+      ProjectSchema,
+      Type.Object({
+        featureCount: Type.Integer(),
+        memberCount: Type.Integer(),
+        health: Type.Integer(),
+        favorite: Type.Boolean(),
+      }),
+    ]),
+  ),
+});
+
+export const ProjectDetails = Type.Intersect([
+  ProjectSchema,
+  Type.Object({ environments: Type.Array(Type.Object({ environment: Type.String() })) }),
+]);

@@ -1,0 +1,87 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import {
+  findProject,
+  grantProjectRole,
+  insertProject,
+  linkEnabledEnvironments,
+  listProjects,
+  type Project,
+  projectEnvironments,
+} from './store.js';
+
+const OWNER_ROLE = 4;
+
+/** The project, or 404: for every path that names one. */
+export async function getProject(db: Queryable, id: string): Promise<Project> {
+  const project = await findProject(db, id);
+  if (!project) throw new NotFoundError(`There is no project with the id "${id}".`);
+  return project;
+}
+
+export function describeProject(p: Project) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    mode: p.mode,
+    defaultStickiness: p.defaultStickiness,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+export async function readProjects(db: Queryable) {
+  const projects = await listProjects(db);
+  return {
+    version: 1 as const,
+    projects: projects.map((p) => ({
+      ...describeProject(p),
+      featureCount: p.featureCount,
+      memberCount: p.memberCount,
+      health: 100,
+      favorite: false,
+    })),
+  };
+}
+
+export async function readProject(db: Queryable, id: string) {
+  const project = await getProject(db, id);
+  const environments = await projectEnvironments(db, id);
+  return { ...describeProject(project), environments: environments.map((environment) => ({ environment })) };
+}
+
+export interface NewProject {
+  id: string;
+  name: string;
+  description?: string | null;
+  mode?: 'open' | 'protected' | 'private';
+  defaultStickiness?: string;
+}
+
+/**
+ * A new project gets every enabled environment, and a user who creates one becomes its Owner,
+ * so an Editor can go on to grant access to it.
+ */
+export async function createProject(ctx: AppContext, identity: Identity, input: NewProject) {
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    if (await findProject(tx, input.id))
+      throw new NameExistsError(`A project with the id "${input.id}" already exists.`);
+    const project = await insertProject(tx, {
+      id: input.id,
+      name: input.name,
+      description: input.description ?? null,
+      mode: input.mode ?? 'open',
+      defaultStickiness: input.defaultStickiness ?? 'default',
+    });
+    await linkEnabledEnvironments(tx, project.id);
+    if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
+    const data = describeProject(project);
+    await recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
+    return data;
+  });
+}

@@ -1,0 +1,98 @@
+import type { Queryable } from '../db/database.js';
+
+export interface Project {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: string;
+  defaultStickiness: string;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: string;
+  default_stickiness: string;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+const COLUMNS = 'id, name, description, mode, default_stickiness, created_at, updated_at';
+
+function toProject(r: ProjectRecord): Project {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    mode: r.mode,
+    defaultStickiness: r.default_stickiness,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function findProject(db: Queryable, id: string): Promise<Project | null> {
+  const { rows } = await db.query<ProjectRecord>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id]);
+  return rows[0] ? toProject(rows[0]) : null;
+}
+
+export interface ProjectSummary extends Project {
+  featureCount: number;
+  memberCount: number;
+}
+
+export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
+  const { rows } = await db.query<ProjectRecord & { feature_count: number; member_count: number }>(
+    `SELECT ${COLUMNS},
+       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count,
+       (SELECT count(DISTINCT ru.user_id)::int FROM role_user ru WHERE ru.project = p.id) AS member_count
+     FROM projects p ORDER BY p.name, p.id`,
+  );
+  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count, memberCount: r.member_count }));
+}
+
+export async function insertProject(
+  db: Queryable,
+  p: { id: string; name: string; description: string | null; mode: string; defaultStickiness: string },
+): Promise<Project> {
+  const { rows } = await db.query<ProjectRecord>(
+    `INSERT INTO projects (id, name, description, mode, default_stickiness) VALUES ($1, $2, $3, $4, $5)
+     RETURNING ${COLUMNS}`,
+    [p.id, p.name, p.description, p.mode, p.defaultStickiness],
+  );
+  return toProject(rows[0]!);
+}
+
+/** Links a new project to every enabled environment. */
+export async function linkEnabledEnvironments(db: Queryable, projectId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO project_environments (project_id, environment_name)
+     SELECT $1, name FROM environments WHERE enabled ON CONFLICT DO NOTHING`,
+    [projectId],
+  );
+}
+
+export async function projectEnvironments(db: Queryable, projectId: string): Promise<string[]> {
+  const { rows } = await db.query<{ environment_name: string }>(
+    `SELECT pe.environment_name FROM project_environments pe
+       JOIN environments e ON e.name = pe.environment_name
+      WHERE pe.project_id = $1 ORDER BY e.sort_order, e.name`,
+    [projectId],
+  );
+  return rows.map((r) => r.environment_name);
+}
+
+export async function grantProjectRole(
+  db: Queryable,
+  projectId: string,
+  userId: number,
+  roleId: number,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [roleId, userId, projectId],
+  );
+}
