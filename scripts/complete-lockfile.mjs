@@ -5,7 +5,18 @@
 // them here and installs the right one elsewhere. Run it after changing dependencies.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'netbsd', 'openharmony', 'sunos', 'aix'];
+const OS = [
+  'android',
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'openharmony',
+  'sunos',
+  'aix',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'arm'];
 
 function platformOf(name) {
@@ -29,6 +40,8 @@ for (const [path, meta] of Object.entries(packages)) {
     added.push(dep);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added.length} entries${added.length ? `: ${added.join(', ')}` : ''}`);

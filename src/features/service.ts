@@ -15,12 +15,17 @@ import {
 } from './store.js';
 
 /**
- * The live feature of that name in that project, or 404 — also when it is archived or belongs to
- * another project, saying so, since that is the usual mistake.
+ * The feature of that name in that project, or 404 — also when it belongs to another project (the
+ * message says which, since that is the usual mistake) and, unless asked for, when it is archived.
  */
-export async function getLiveFeature(db: Queryable, project: string, name: string): Promise<Feature> {
+export async function getFeature(
+  db: Queryable,
+  project: string,
+  name: string,
+  options: { includeArchived?: boolean } = {},
+): Promise<Feature> {
   const feature = await findFeature(db, name);
-  if (!feature || feature.archivedAt) {
+  if (!feature || (feature.archivedAt && !options.includeArchived)) {
     throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
   }
   if (feature.project !== project) {
@@ -29,6 +34,11 @@ export async function getLiveFeature(db: Queryable, project: string, name: strin
     );
   }
   return feature;
+}
+
+/** The live (not archived) feature of that name in that project, or 404. */
+export function getLiveFeature(db: Queryable, project: string, name: string): Promise<Feature> {
+  return getFeature(db, project, name);
 }
 
 /** The metadata of a feature, as events and PATCH see it. */

@@ -3,7 +3,6 @@ import type { Queryable } from '../db/database.js';
 export interface FeatureStrategy {
   id: string;
   featureName: string;
-  projectName: string;
   environment: string;
   /** The strategy type, e.g. `flexibleRollout`. */
   name: string;
@@ -20,7 +19,6 @@ export interface FeatureStrategy {
 interface StrategyRecord {
   id: string;
   feature_name: string;
-  project_name: string;
   environment: string;
   strategy_name: string;
   title: string | null;
@@ -37,7 +35,6 @@ export function toStrategy(r: StrategyRecord): FeatureStrategy {
   return {
     id: r.id,
     featureName: r.feature_name,
-    projectName: r.project_name,
     environment: r.environment,
     name: r.strategy_name,
     title: r.title,
@@ -52,7 +49,7 @@ export function toStrategy(r: StrategyRecord): FeatureStrategy {
 }
 
 export const STRATEGY_SELECT = `
-  SELECT s.id, s.feature_name, s.project_name, s.environment, s.strategy_name, s.title, s.disabled,
+  SELECT s.id, s.feature_name, s.environment, s.strategy_name, s.title, s.disabled,
          s.parameters, s.constraints, s.variants, s.sort_order, s.created_at,
          (SELECT array_agg(fss.segment_id ORDER BY fss.segment_id) FROM feature_strategy_segments fss
            WHERE fss.feature_strategy_id = s.id) AS segments

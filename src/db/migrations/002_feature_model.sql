@@ -29,9 +29,8 @@ CREATE INDEX feature_environments_environment ON feature_environments (environme
 
 CREATE TABLE feature_strategies (
   id text PRIMARY KEY,
+  -- the strategy's project is its feature's project (it moves with the feature)
   feature_name text NOT NULL REFERENCES features (name) ON DELETE CASCADE,
-  -- the feature's project, kept beside it (and moved with it) so checks need no join
-  project_name text NOT NULL,
   environment text NOT NULL REFERENCES environments (name) ON DELETE CASCADE,
   strategy_name text NOT NULL REFERENCES strategies (name),
   title text,
