@@ -17,20 +17,22 @@ export interface Variant {
 
 /**
  * Unleash's weight rule, for environment and strategy variants alike: `fix` variants keep their
- * weight, the `variable` ones share what is left of 1000 equally, the remainder going one each to
- * the first variable variants in the order sent; the list comes back sorted by name.
+ * weight, the `variable` ones share what is left of 1000 equally, and the list comes back sorted
+ * by name. The remainder goes one each to the first variable variants by name: that is what
+ * Unleash stores (and the contract's example shows), whatever order they were sent in.
  */
 export function fixVariantWeights<V extends { name: string; weight: number; weightType: WeightType }>(
   variants: readonly V[],
 ): V[] {
   if (variants.length === 0) return [];
-  const variable = variants.filter((v) => v.weightType === 'variable');
+  const byName = [...variants].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const variable = byName.filter((v) => v.weightType === 'variable');
   if (variable.length === 0) {
     throw new ValidationError(
       'At least one variant must have the weight type "variable", so that the weights can add up to 1000.',
     );
   }
-  const fixed = variants.filter((v) => v.weightType === 'fix');
+  const fixed = byName.filter((v) => v.weightType === 'fix');
   const fixedTotal = fixed.reduce((sum, v) => sum + v.weight, 0);
   if (fixedTotal > TOTAL_WEIGHT) {
     throw new ValidationError(
