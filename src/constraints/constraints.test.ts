@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TOKEN, type Callers, makeCallers, startFeatureServer } from '../../test/feature-model.js';
+import { type Callers, CLIENT_TOKEN, makeCallers, startFeatureServer } from '../../test/feature-model.js';
 import { countEvents, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -21,7 +21,10 @@ describe('E10 POST /api/admin/constraints/validate', () => {
   it('answers 204 with no body for valid constraints, to admins, Editors and Viewers', async () => {
     const events = await countEvents(server);
     for (const token of [server.adminToken, callers.editor, callers.viewer]) {
-      const res = await validate({ contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] }, { token });
+      const res = await validate(
+        { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] },
+        { token },
+      );
       expect(res.status).toBe(204);
       expect(res.text).toBe('');
     }
@@ -30,7 +33,13 @@ describe('E10 POST /api/admin/constraints/validate', () => {
       { contextName: 'userId', operator: 'NUM_GTE', value: '-5.5' },
       { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2024-01-01' },
       { contextName: 'appName', operator: 'SEMVER_LT', value: '1.2.3-beta.1', inverted: true },
-      { contextName: 'environment', operator: 'NOT_IN', values: ['x'], inverted: false, caseInsensitive: false },
+      {
+        contextName: 'environment',
+        operator: 'NOT_IN',
+        values: ['x'],
+        inverted: false,
+        caseInsensitive: false,
+      },
     ];
     for (const body of valid) expect((await validate(body)).status, JSON.stringify(body)).toBe(204);
     expect(await countEvents(server)).toBe(events);
@@ -60,7 +69,10 @@ describe('E10 POST /api/admin/constraints/validate', () => {
       const res = await validate(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(body)).toContain(field);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(body),
+      ).toContain(field);
       expect(res.body.message.length).toBeGreaterThan(20);
     }
     for (const body of ['"IN"', '[]', 'null']) {
@@ -107,7 +119,9 @@ describe('E10 POST /api/admin/constraints/validate', () => {
     const plain = await validate(JSON.stringify(body), { contentType: 'text/plain' });
     expect(plain.status).toBe(415);
     expect(plain.body.name).toBe('ContentTypeError');
-    const none = await server.request('POST', '/api/admin/constraints/validate', { token: server.adminToken });
+    const none = await server.request('POST', '/api/admin/constraints/validate', {
+      token: server.adminToken,
+    });
     expect(none.status).toBe(415);
     expect((await validate(body, { contentType: 'application/json; charset=utf-8' })).status).toBe(204);
     // authentication before the content type, and before the body

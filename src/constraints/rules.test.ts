@@ -27,7 +27,8 @@ function problems(input: unknown, options = {}): { path?: string; message: strin
 
 describe('value parsers', () => {
   it('accepts decimal numbers and nothing else', () => {
-    for (const ok of ['5', '-5.5', '0', '3.25', '+2', '.5', '10.']) expect(isDecimalNumber(ok), ok).toBe(true);
+    for (const ok of ['5', '-5.5', '0', '3.25', '+2', '.5', '10.'])
+      expect(isDecimalNumber(ok), ok).toBe(true);
     for (const bad of ['abc', 'ten', '12abc', '', ' 5', '1e3', '--1', '.', '0x10']) {
       expect(isDecimalNumber(bad), bad).toBe(false);
     }
@@ -88,7 +89,13 @@ describe('validateConstraints', () => {
         inverted: true,
         caseInsensitive: false,
       },
-      { contextName: 'userId', operator: 'STR_CONTAINS', values: ['x'], inverted: false, caseInsensitive: true },
+      {
+        contextName: 'userId',
+        operator: 'STR_CONTAINS',
+        values: ['x'],
+        inverted: false,
+        caseInsensitive: true,
+      },
     ]);
   });
 
@@ -126,7 +133,10 @@ describe('validateConstraints', () => {
     ];
     for (const [constraint, path] of cases) {
       const found = problems([constraint]);
-      expect(found.map((p) => p.path), JSON.stringify(constraint)).toEqual([path]);
+      expect(
+        found.map((p) => p.path),
+        JSON.stringify(constraint),
+      ).toEqual([path]);
     }
     expect(problems([{ contextName: 'userId', operator: 'NUM_EQ', value: 'ten' }])[0]!.message).toContain(
       '"ten" is not one',
@@ -142,7 +152,10 @@ describe('validateConstraints', () => {
       [{ contextName: 'userId', operator: 'IN', values: 'a' }, 'constraints.0.values'],
       [{ contextName: 'userId', operator: 'IN', values: [1] }, 'constraints.0.values.0'],
       [{ contextName: 'userId', operator: 'IN', values: ['a'], inverted: 'yes' }, 'constraints.0.inverted'],
-      [{ contextName: 'userId', operator: 'IN', values: ['a'], caseInsensitive: 1 }, 'constraints.0.caseInsensitive'],
+      [
+        { contextName: 'userId', operator: 'IN', values: ['a'], caseInsensitive: 1 },
+        'constraints.0.caseInsensitive',
+      ],
       [{ contextName: 'userId', operator: 'NUM_EQ', value: 5 }, 'constraints.0.value'],
       [{ contextName: 'userId', operator: 'IN', values: ['a'], extra: 1 }, 'constraints.0.extra'],
       [{ contextName: 'x'.repeat(101), operator: 'IN', values: ['a'] }, 'constraints.0.contextName'],
@@ -151,7 +164,10 @@ describe('validateConstraints', () => {
     ];
     for (const [constraint, path] of cases) {
       const found = problems([constraint]);
-      expect(found.map((p) => p.path), JSON.stringify(constraint)).toContain(path);
+      expect(
+        found.map((p) => p.path),
+        JSON.stringify(constraint),
+      ).toContain(path);
     }
     expect(problems({ contextName: 'userId' })[0]!.path).toBe('constraints');
     expect(problems(Array(31).fill({ contextName: 'userId', operator: 'IN', values: ['a'] }))[0]!.path).toBe(
@@ -192,6 +208,8 @@ describe('validateConstraints', () => {
     expect(problems([{ contextName: 'userId', operator: 'NUM_EQ' }], { path: '' })).toMatchObject([
       { path: 'value' },
     ]);
-    expect(problems([{ operator: 'IN', values: ['a'] }], { path: '' })).toMatchObject([{ path: 'contextName' }]);
+    expect(problems([{ operator: 'IN', values: ['a'] }], { path: '' })).toMatchObject([
+      { path: 'contextName' },
+    ]);
   });
 });
