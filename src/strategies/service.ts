@@ -15,6 +15,7 @@ import {
   parameterDefaults,
   switchOffWithoutActiveStrategy,
 } from './environment-service.js';
+import { findEnvironmentState } from './environment-store.js';
 import { normalizeParameters } from './parameters.js';
 import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
 import {
@@ -65,11 +66,27 @@ async function strategyAt(db: Queryable, at: FeatureEnvironmentPath, id: string)
   return strategy;
 }
 
-/** As strategyAt, read again once the environment is locked for the rest of the transaction. */
+/**
+ * As strategyAt, read once the path's environment is locked for the rest of the transaction, so
+ * that concurrent changes to its strategies happen one after the other and `preData` is exact.
+ */
 async function lockedStrategyAt(tx: Queryable, at: FeatureEnvironmentPath, id: string) {
-  await strategyAt(tx, at, id);
-  await liveFeatureEnvironment(tx, at, true);
+  await findEnvironmentState(tx, at.featureName, at.environment, true);
   return strategyAt(tx, at, id);
+}
+
+/** Parameters as stored; only `flexibleRollout` needs the project's default stickiness. */
+async function parametersFor(
+  db: Queryable,
+  at: FeatureEnvironmentPath,
+  strategyType: string,
+  input: Parameters<typeof normalizeParameters>[1],
+) {
+  const defaults =
+    strategyType === 'flexibleRollout'
+      ? await parameterDefaults(db, at)
+      : { groupId: at.featureName, stickiness: 'default' };
+  return normalizeParameters(strategyType, input, defaults);
 }
 
 export async function readStrategies(db: Queryable, at: FeatureEnvironmentPath) {
@@ -109,21 +126,20 @@ export async function addStrategy(
   return ctx.db.transaction(async (tx) => {
     const { constraints, variants, segments } = await checkedConfig(tx, at, input);
     await liveFeatureEnvironment(tx, at, true);
-    const id = randomUUID();
-    await insertStrategy(tx, {
-      id,
+    const config = {
+      id: randomUUID(),
       featureName: at.featureName,
       environment: at.environment,
       name: input.name,
       title: input.title ?? null,
       disabled: input.disabled ?? false,
-      parameters: normalizeParameters(input.name, input.parameters, await parameterDefaults(tx, at)),
+      parameters: await parametersFor(tx, at, input.name, input.parameters),
       constraints,
       variants,
-      sortOrder: input.sortOrder ?? null,
-    });
-    if (segments) await setStrategySegments(tx, id, segments);
-    const data = describeStrategy(await strategyAt(tx, at, id));
+    };
+    const placed = await insertStrategy(tx, { ...config, sortOrder: input.sortOrder ?? null });
+    if (segments?.length) await setStrategySegments(tx, config.id, segments);
+    const data = describeStrategy({ ...config, ...placed, segments: segments ?? [] });
     await recordEvent(tx, actor, { type: 'feature-strategy-add', ...eventOf(at), data });
     return data;
   });
@@ -146,23 +162,24 @@ export async function replaceStrategy(
     const { constraints, variants, segments } = await checkedConfig(tx, at, input);
     const before = await lockedStrategyAt(tx, at, id);
     const name = input.name ?? before.name;
-    await updateStrategy(tx, id, {
+    const config = {
       name,
       title: input.title ?? before.title,
       disabled: input.disabled ?? before.disabled,
-      parameters: normalizeParameters(name, input.parameters, await parameterDefaults(tx, at)),
+      parameters: await parametersFor(tx, at, name, input.parameters),
       constraints,
       variants,
-    });
-    if (segments) await setStrategySegments(tx, id, segments);
-    const data = describeStrategy(await strategyAt(tx, at, id));
+    };
+    await updateStrategy(tx, id, config);
+    if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, id, segments);
+    const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
     await recordEvent(tx, actor, {
       type: 'feature-strategy-update',
       ...eventOf(at),
       data,
       preData: describeStrategy(before),
     });
-    await switchOffWithoutActiveStrategy(tx, actor, at);
+    if (config.disabled) await switchOffWithoutActiveStrategy(tx, actor, at);
     return data;
   });
 }

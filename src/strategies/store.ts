@@ -104,16 +104,18 @@ export interface StrategyConfig {
   variants: Variant[];
 }
 
+/** Inserts the strategy, last unless a position is given; returns its position and creation time. */
 export async function insertStrategy(
   db: Queryable,
   s: StrategyConfig & { id: string; featureName: string; environment: string; sortOrder: number | null },
-): Promise<void> {
-  await db.query(
+): Promise<{ sortOrder: number; createdAt: Date }> {
+  const { rows } = await db.query<{ sort_order: number; created_at: Date }>(
     `INSERT INTO feature_strategies
        (id, feature_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb,
              COALESCE($10, (SELECT max(sort_order) + 1 FROM feature_strategies
-                             WHERE feature_name = $2 AND environment = $3), 0))`,
+                             WHERE feature_name = $2 AND environment = $3), 0))
+     RETURNING sort_order, created_at`,
     [
       s.id,
       s.featureName,
@@ -127,6 +129,7 @@ export async function insertStrategy(
       s.sortOrder,
     ],
   );
+  return { sortOrder: rows[0]!.sort_order, createdAt: rows[0]!.created_at };
 }
 
 export async function updateStrategy(db: Queryable, id: string, s: StrategyConfig): Promise<void> {
