@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { authRoutes } from './auth/routes.js';
+import { constraintRoutes } from './constraints/routes.js';
+import { contextRoutes } from './context/routes.js';
 import type { AppContext } from './context.js';
 import { eventRoutes } from './events/routes.js';
 import { featureRoutes } from './features/routes.js';
@@ -13,8 +15,11 @@ import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
 import { projectRoutes } from './projects/routes.js';
+import { segmentRoutes } from './segments/routes.js';
+import { strategyRoutes } from './strategies/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
+import { variantRoutes } from './variants/routes.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -46,6 +51,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  strategyRoutes(app, ctx);
+  variantRoutes(app, ctx);
+  constraintRoutes(app, ctx);
+  contextRoutes(app, ctx);
+  segmentRoutes(app, ctx);
 
   await app.ready();
   return app;
