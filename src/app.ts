@@ -2,8 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
+import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
+import { featureTypeRoutes } from './feature-types/routes.js';
+import { archiveRoutes } from './features/archive-routes.js';
 import { featureRoutes } from './features/routes.js';
+import { featureUpdateRoutes } from './features/update-routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
@@ -13,6 +17,8 @@ import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
 import { projectRoutes } from './projects/routes.js';
+import { tagTypeRoutes } from './tag-types/routes.js';
+import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -46,6 +52,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  featureUpdateRoutes(app, ctx);
+  archiveRoutes(app, ctx);
+  featureTypeRoutes(app, ctx);
+  environmentRoutes(app, ctx);
+  tagTypeRoutes(app, ctx);
+  tagRoutes(app, ctx);
 
   await app.ready();
   return app;

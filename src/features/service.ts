@@ -1,15 +1,20 @@
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import { type FeatureStrategy, strategiesOfFeatures } from '../strategies/store.js';
 import {
+  attachProjectFeatures,
+  countLiveFeatures,
+  detachProjectFeatures,
   environmentsOfFeatures,
   type Feature,
   type FeatureEnvironment,
   findFeature,
+  findFeatureProject,
+  findFeatures,
   insertFeature,
   listLiveFeatures,
 } from './store.js';
@@ -34,6 +39,53 @@ export async function getFeature(
     );
   }
   return feature;
+}
+
+/**
+ * The named features that exist (archived or not), after checking that every one of them belongs
+ * to the project: a list naming another project's feature is refused whole (403), as Unleash does.
+ */
+export async function namedFeaturesOfProject(
+  db: Queryable,
+  project: string,
+  names: string[],
+): Promise<Feature[]> {
+  const features = await findFeatures(db, [...new Set(names)]);
+  const elsewhere = features.filter((f) => f.project !== project);
+  if (elsewhere.length > 0) {
+    throw new NoAccessError(
+      `These features are not in the project "${project}": ${elsewhere
+        .map((f) => `"${f.name}" (in "${f.project}")`)
+        .join(', ')}. Send each list to the project its features belong to.`,
+    );
+  }
+  return features;
+}
+
+/** The feature of that name in any project, archived or not, or 404. */
+export async function getAnyFeature(db: Queryable, name: string): Promise<Feature> {
+  const feature = await findFeature(db, name);
+  if (!feature) throw new NotFoundError(`There is no feature named "${name}", archived or not.`);
+  return feature;
+}
+
+/** For routes that name a feature but not its project: the project to check permissions in. */
+export function projectOfFeature(db: Queryable, name: string): Promise<string | undefined> {
+  return findFeatureProject(db, name);
+}
+
+export function liveFeatureCount(db: Queryable, project: string): Promise<number> {
+  return countLiveFeatures(db, project);
+}
+
+/** A project gained an environment: its features (archived too) get it, disabled. */
+export function attachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
+  return attachProjectFeatures(db, project, environment);
+}
+
+/** A project lost an environment: its features lose it, with their strategies there. */
+export function detachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
+  return detachProjectFeatures(db, project, environment);
 }
 
 /** The live (not archived) feature of that name in that project, or 404. */
