@@ -30,7 +30,12 @@ export async function createFeature(
 }
 
 /** Grants a project role (Member 5, Owner 4) straight in the database, as E3 would. */
-export async function grantRole(server: TestServer, userId: number, project: string, roleId = 5): Promise<void> {
+export async function grantRole(
+  server: TestServer,
+  userId: number,
+  project: string,
+  roleId = 5,
+): Promise<void> {
   await server.ctx.db.query('INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3)', [
     roleId,
     userId,
@@ -47,7 +52,9 @@ export async function setEnabled(server: TestServer, feature: string, environmen
 }
 
 export async function readFeature(server: TestServer, name: string, project = 'default') {
-  return server.request('GET', `/api/admin/projects/${project}/features/${name}`, { token: server.adminToken });
+  return server.request('GET', `/api/admin/projects/${project}/features/${name}`, {
+    token: server.adminToken,
+  });
 }
 
 export async function eventsOf(server: TestServer, query: string) {
@@ -109,7 +116,13 @@ export async function expectCallerRefusals(
   await expectRefused(server, 403, send(callers.viewer.pat), read, `${label} as a Viewer`);
   await expectRefused(server, 403, send(CLIENT_TOKEN), read, `${label} with a client token`);
   if (request.jsonBody !== false && method !== 'GET' && method !== 'DELETE') {
-    await expectRefused(server, 403, send(callers.viewer.pat, 'text/plain'), read, `${label} Viewer text/plain`);
+    await expectRefused(
+      server,
+      403,
+      send(callers.viewer.pat, 'text/plain'),
+      read,
+      `${label} Viewer text/plain`,
+    );
     await expectRefused(server, 415, send(server.adminToken, 'text/plain'), read, `${label} text/plain`);
   }
 }

@@ -36,7 +36,12 @@ const metadata = async (name: string, project = 'default') => {
 describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   it('replaces the metadata: 200, read back, feature-metadata-updated with preData, feature-stale-on', async () => {
     await createFeature(server, 'put-me', 'default', { description: 'old', type: 'experiment' });
-    const res = await put('put-me', { description: 'new', type: 'operational', stale: true, impressionData: true });
+    const res = await put('put-me', {
+      description: 'new',
+      type: 'operational',
+      stale: true,
+      impressionData: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'put-me',
@@ -94,7 +99,9 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
     for (const body of bodies) {
       await expectRefused(server, 400, () => put('put-me', body), read, JSON.stringify(body));
     }
-    expect((await server.request('GET', '/api/admin/projects/default/features/renamed', admin())).status).toBe(404);
+    expect(
+      (await server.request('GET', '/api/admin/projects/default/features/renamed', admin())).status,
+    ).toBe(404);
   });
 
   it('answers 404 for an unknown, archived or other-project feature and an unknown project', async () => {
@@ -107,7 +114,13 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
       ['put-me', 'other'],
       ['put-me', 'no-such-project'],
     ] as const) {
-      await expectRefused(server, 404, () => put(name, { description: 'x' }, project), read, `${project}/${name}`);
+      await expectRefused(
+        server,
+        404,
+        () => put(name, { description: 'x' }, project),
+        read,
+        `${project}/${name}`,
+      );
     }
   });
 
@@ -154,7 +167,12 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
       archived: false,
     });
     expect(Date.parse(res.body.createdAt)).not.toBeNaN();
-    expect(await read()).toMatchObject({ description: 'after', type: 'experiment', stale: true, impressionData: true });
+    expect(await read()).toMatchObject({
+      description: 'after',
+      type: 'experiment',
+      stale: true,
+      impressionData: true,
+    });
     const events = await eventsOf(server, 'feature=patch-me');
     expect(events.slice(0, 2).map((e) => e.type)).toEqual(['feature-stale-on', 'feature-metadata-updated']);
     expect(events[1]).toMatchObject({ preData: { description: 'before' }, data: { description: 'after' } });
@@ -305,23 +323,44 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
     await createFeature(server, 'stale-other', 'other');
     const read = async () => [await metadata('stale-a'), await metadata('stale-other', 'other')];
     const url = '/api/admin/projects/default/stale';
-    for (const body of [{ features: ['stale-a'] }, { stale: true }, { features: 'stale-a', stale: true }, { features: ['stale-a'], stale: 'yes' }]) {
-      await expectRefused(server, 400, () => server.request('POST', url, { ...admin(), body }), read, JSON.stringify(body));
+    for (const body of [
+      { features: ['stale-a'] },
+      { stale: true },
+      { features: 'stale-a', stale: true },
+      { features: ['stale-a'], stale: 'yes' },
+    ]) {
+      await expectRefused(
+        server,
+        400,
+        () => server.request('POST', url, { ...admin(), body }),
+        read,
+        JSON.stringify(body),
+      );
     }
     await expectRefused(
       server,
       403,
-      () => server.request('POST', url, { ...admin(), body: { features: ['stale-a', 'stale-other'], stale: true } }),
+      () =>
+        server.request('POST', url, {
+          ...admin(),
+          body: { features: ['stale-a', 'stale-other'], stale: true },
+        }),
       read,
       'other project',
     );
-    await expectCallerRefusals(server, callers, { method: 'POST', url, body: { features: ['stale-a'], stale: true } }, read);
+    await expectCallerRefusals(
+      server,
+      callers,
+      { method: 'POST', url, body: { features: ['stale-a'], stale: true } },
+      read,
+    );
   });
 });
 
 describe('POST /api/admin/features/validate', () => {
   it('answers 200 for a free name, 409 for a taken one (archived too), 400 for a bad one', async () => {
-    const validate = (body: unknown) => server.request('POST', '/api/admin/features/validate', { ...admin(), body });
+    const validate = (body: unknown) =>
+      server.request('POST', '/api/admin/features/validate', { ...admin(), body });
     expect((await validate({ name: 'brand-new' })).status).toBe(200);
     expect((await validate({ name: 'patch-me' })).status).toBe(409);
     expect((await validate({ name: 'patch-to-archive' })).status).toBe(409);
@@ -329,10 +368,16 @@ describe('POST /api/admin/features/validate', () => {
       expect((await validate(body)).status, JSON.stringify(body)).toBe(400);
     }
     expect(
-      (await server.request('POST', '/api/admin/features/validate', { token: callers.viewer.pat, body: { name: 'v' } }))
-        .status,
+      (
+        await server.request('POST', '/api/admin/features/validate', {
+          token: callers.viewer.pat,
+          body: { name: 'v' },
+        })
+      ).status,
     ).toBe(200);
-    expect((await server.request('POST', '/api/admin/features/validate', { body: { name: 'v' } })).status).toBe(401);
+    expect(
+      (await server.request('POST', '/api/admin/features/validate', { body: { name: 'v' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -364,13 +409,28 @@ describe('GET /api/admin/feature-types', () => {
       data: { lifetimeDays: 60 },
       preData: { lifetimeDays: 40 },
     });
-    for (const body of [{ lifetimeDays: -1 }, { lifetimeDays: 'ten' }, {}, { lifetimeDays: 1, extra: true }]) {
-      await expectRefused(server, 400, () => server.request('PUT', url, { ...admin(), body }), read, JSON.stringify(body));
+    for (const body of [
+      { lifetimeDays: -1 },
+      { lifetimeDays: 'ten' },
+      {},
+      { lifetimeDays: 1, extra: true },
+    ]) {
+      await expectRefused(
+        server,
+        400,
+        () => server.request('PUT', url, { ...admin(), body }),
+        read,
+        JSON.stringify(body),
+      );
     }
     await expectRefused(
       server,
       404,
-      () => server.request('PUT', '/api/admin/feature-types/nope/lifetime', { ...admin(), body: { lifetimeDays: 1 } }),
+      () =>
+        server.request('PUT', '/api/admin/feature-types/nope/lifetime', {
+          ...admin(),
+          body: { lifetimeDays: 1 },
+        }),
       read,
     );
     await expectCallerRefusals(server, callers, { method: 'PUT', url, body: { lifetimeDays: 1 } }, read);
