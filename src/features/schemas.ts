@@ -126,3 +126,6 @@ export const ArchivedFeatureList = Type.Object({
   version: Type.Literal(2),
   features: Type.Array(FeatureSchema),
 });
+
+/** The list as the route sends it: JSON text made by the database, in the shape of ProjectFeatureList. */
+export const ProjectFeatureListText = Type.Unsafe<string>(ProjectFeatureList);

@@ -16,7 +16,7 @@ import {
   findFeatureProject,
   findFeatures,
   insertFeature,
-  listLiveFeatures,
+  liveFeatureListJson,
 } from './store.js';
 
 /**
@@ -163,36 +163,13 @@ export async function readFeature(db: Queryable, project: string, name: string) 
   };
 }
 
-/** The live features of a project, each with its environments (without their strategies). */
-export async function readProjectFeatures(db: Queryable, project: string) {
+/**
+ * The live features of a project, each with its environments (without their strategies), as
+ * ready-to-send JSON text: lists of thousands of features skip building and serializing objects.
+ */
+export async function readProjectFeatures(db: Queryable, project: string): Promise<string> {
   await getProject(db, project);
-  const features = await listLiveFeatures(db, project);
-  const environments = await environmentsOfFeatures(
-    db,
-    features.map((f) => f.name),
-  );
-  const byFeature = new Map<string, FeatureEnvironment[]>();
-  for (const e of environments) {
-    const list = byFeature.get(e.featureName) ?? [];
-    list.push(e);
-    byFeature.set(e.featureName, list);
-  }
-  return {
-    version: 2 as const,
-    features: features.map((f) => ({
-      ...describeFeature(f),
-      favorite: false,
-      environments: (byFeature.get(f.name) ?? []).map((e) => ({
-        name: e.name,
-        environment: e.name,
-        type: e.type,
-        enabled: e.enabled,
-        sortOrder: e.sortOrder,
-        variantCount: e.variants.length,
-        lastSeenAt: e.lastSeenAt,
-      })),
-    })),
-  };
+  return `{"version":2,"features":${await liveFeatureListJson(db, project)}}`;
 }
 
 export interface NewFeatureInput {

