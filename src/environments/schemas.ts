@@ -68,7 +68,9 @@ export const SortOrderBody = Type.Record(Type.String(), SortOrder, {
 
 export const NameBody = Type.Object({ name: UrlFriendlyName });
 
-export const ProjectEnvironmentBody = Type.Object({ environment: Type.String({ minLength: 1 }) });
+export const ProjectEnvironmentBody = Type.Object({
+  environment: Type.String({ minLength: 1, maxLength: 100 }),
+});
 
 export const ProjectEnvironmentParams = Type.Object({
   projectId: Type.String({ minLength: 1 }),

@@ -103,7 +103,13 @@ describe('E7 POST /api/admin/projects/:projectId/features/:featureName/changePro
   });
 
   it('answers 400 for a missing or non-string newProjectId', async () => {
-    for (const body of [{}, { newProjectId: 5 }, { newProjectId: '' }, { newProjectId: ['target'] }]) {
+    for (const body of [
+      {},
+      { newProjectId: 5 },
+      { newProjectId: '' },
+      { newProjectId: ['target'] },
+      { newProjectId: 'p'.repeat(101) },
+    ]) {
       await expectRefused(
         server,
         400,

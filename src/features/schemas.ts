@@ -118,7 +118,7 @@ export const StaleBody = Type.Object({
 
 export const FeatureNameBody = Type.Object({ name: UrlFriendlyName });
 
-export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1 }) });
+export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const FeatureNameParams = Type.Object({ featureName: Type.String({ minLength: 1 }) });
 

@@ -211,7 +211,7 @@ describe('project environments', () => {
         }),
       read,
     );
-    for (const body of [{}, { environment: 5 }, { environment: '' }]) {
+    for (const body of [{}, { environment: 5 }, { environment: '' }, { environment: 'e'.repeat(101) }]) {
       await expectRefused(
         server,
         400,
