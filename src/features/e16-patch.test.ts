@@ -159,12 +159,19 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
 
   it('archives when /archived becomes true, with a feature-archived event', async () => {
     await createFeature(server, 'patch-to-archive');
-    const res = await patch('patch-to-archive', [{ op: 'replace', path: '/archived', value: true }]);
+    const res = await patch('patch-to-archive', [
+      { op: 'replace', path: '/archived', value: true },
+      { op: 'replace', path: '/description', value: 'last words' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.archived).toBe(true);
     expect(await metadata('patch-to-archive')).toBe(404);
     const events = await eventsOf(server, 'feature=patch-to-archive');
-    expect(events.slice(0, 2).map((e) => e.type)).toEqual(['feature-archived', 'feature-metadata-updated']);
+    expect(events.slice(0, 3).map((e) => e.type)).toEqual([
+      'feature-archived',
+      'feature-metadata-updated',
+      'feature-created',
+    ]);
   });
 
   it('refuses callers without the permission', async () => {

@@ -24,16 +24,15 @@ function sameMetadata(f: Feature, m: PatchedMetadata): boolean {
     f.description === m.description &&
     f.type === m.type &&
     f.stale === m.stale &&
-    f.impressionData === m.impressionData &&
-    !m.archived
+    f.impressionData === m.impressionData
   );
 }
 
 /**
  * Writes new metadata with its events: `feature-metadata-updated` (with the feature before as
- * preData), `feature-stale-on`/`-off` when `stale` flipped, and `feature-archived` when the new
- * metadata archives the feature (which takes the permission to archive). Nothing changed: no
- * write and no event.
+ * preData) and `feature-stale-on`/`-off` when `stale` flipped; then `feature-archived` when the
+ * new metadata archives the feature, which takes the permission to archive. What did not change
+ * is neither written nor recorded.
  */
 async function writeMetadata(
   tx: Queryable,
@@ -41,22 +40,24 @@ async function writeMetadata(
   feature: Feature,
   next: PatchedMetadata,
 ): Promise<Feature> {
-  if (sameMetadata(feature, next)) return feature;
   const actor: Actor = actorOf(identity);
   const where = { project: feature.project, featureName: feature.name };
-  let updated = await updateFeatureMetadata(tx, feature.name, next);
-  await recordEvent(tx, actor, {
-    type: 'feature-metadata-updated',
-    ...where,
-    data: describeFeature(updated),
-    preData: describeFeature(feature),
-  });
-  if (updated.stale !== feature.stale) {
+  let updated = feature;
+  if (!sameMetadata(feature, next)) {
+    updated = await updateFeatureMetadata(tx, feature.name, next);
     await recordEvent(tx, actor, {
-      type: updated.stale ? 'feature-stale-on' : 'feature-stale-off',
+      type: 'feature-metadata-updated',
       ...where,
-      data: { stale: updated.stale },
+      data: describeFeature(updated),
+      preData: describeFeature(feature),
     });
+    if (updated.stale !== feature.stale) {
+      await recordEvent(tx, actor, {
+        type: updated.stale ? 'feature-stale-on' : 'feature-stale-off',
+        ...where,
+        data: { stale: updated.stale },
+      });
+    }
   }
   if (next.archived) {
     assertPermission(identity, 'DELETE_FEATURE', { project: feature.project });
