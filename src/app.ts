@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { accessRoutes } from './access/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
 import { eventRoutes } from './events/routes.js';
 import { featureRoutes } from './features/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
+import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
@@ -13,6 +15,9 @@ import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
 import { projectRoutes } from './projects/routes.js';
+import { roleRoutes } from './roles/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { signupRoutes } from './signup/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -46,6 +51,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  roleRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  accessRoutes(app, ctx);
+  signupRoutes(app, ctx);
+  settingsRoutes(app, ctx);
 
   await app.ready();
   return app;
