@@ -1,7 +1,30 @@
 import { expect } from 'vitest';
-import type { Reply, TestServer } from './server.js';
+import { createUser, type Reply, startTestServer, type TestServer, type TestUser } from './server.js';
 
 /** Helpers for the access-control tests: roles, groups and grants made with the admin token. */
+
+export interface Credentials {
+  viewer: string;
+  editor: string;
+  client: string;
+}
+
+export interface AccessFixture {
+  server: TestServer;
+  viewer: TestUser;
+  editor: TestUser;
+  /** A Viewer's and an Editor's PAT, and a client token: none of them may manage access. */
+  credentials: Credentials;
+}
+
+/** A server with a Viewer, an Editor and a client token, the callers every refusal is tested with. */
+export async function startAccessServer(env: Record<string, string> = {}): Promise<AccessFixture> {
+  const client = `default:development.${'c'.repeat(56)}`;
+  const server = await startTestServer({ INIT_BACKEND_API_TOKENS: client, ...env });
+  const viewer = await createUser(server, 3);
+  const editor = await createUser(server, 2);
+  return { server, viewer, editor, credentials: { viewer: viewer.pat, editor: editor.pat, client } };
+}
 
 export interface PermissionEntry {
   name: string;
@@ -78,7 +101,7 @@ export async function expectAdminOnly(
   server: TestServer,
   method: string,
   url: string,
-  credentials: { viewer: string; editor: string; client: string },
+  credentials: Credentials,
   body?: unknown,
 ): Promise<void> {
   const noCredentials = await server.request(method, url, { body });

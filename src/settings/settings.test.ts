@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAdminOnly, lastEvent } from '../../test/access.js';
-import {
-  countEvents,
-  createUser,
-  login,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/server.js';
+import { type Credentials, expectAdminOnly, lastEvent, startAccessServer } from '../../test/access.js';
+import { countEvents, createUser, login, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
 let viewer: TestUser;
-let editor: TestUser;
-const client = `default:development.${'c'.repeat(56)}`;
-let credentials: { viewer: string; editor: string; client: string };
+let credentials: Credentials;
 
 beforeAll(async () => {
-  server = await startTestServer({ INIT_BACKEND_API_TOKENS: client });
-  viewer = await createUser(server, 3);
-  editor = await createUser(server, 2);
-  credentials = { viewer: viewer.pat, editor: editor.pat, client };
+  ({ server, viewer, credentials } = await startAccessServer());
 });
 afterAll(() => server.close());
 
