@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { accessRoutes } from './access/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
@@ -11,6 +12,7 @@ import { archiveRoutes } from './features/archive-routes.js';
 import { featureRoutes } from './features/routes.js';
 import { featureUpdateRoutes } from './features/update-routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
+import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
@@ -19,7 +21,10 @@ import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
 import { projectRoutes } from './projects/routes.js';
+import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { signupRoutes } from './signup/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
@@ -68,6 +73,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   environmentRoutes(app, ctx);
   tagTypeRoutes(app, ctx);
   tagRoutes(app, ctx);
+  roleRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  accessRoutes(app, ctx);
+  signupRoutes(app, ctx);
+  settingsRoutes(app, ctx);
 
   await app.ready();
   return app;

@@ -67,7 +67,13 @@ export interface NewUserInput {
   rootRole: number | string;
 }
 
-export async function createUser(ctx: AppContext, actor: Actor, input: NewUserInput) {
+/** `within`, when given, runs in the same transaction once the user exists (e.g. to record how they joined). */
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: NewUserInput,
+  within?: (tx: Queryable, user: User) => Promise<void>,
+) {
   const username = input.username?.trim() || null;
   const email = input.email?.trim() || null;
   if (!username && !email) {
@@ -94,6 +100,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: NewUserIn
       passwordHash,
     });
     await recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
+    if (within) await within(tx, user);
     return user;
   });
 }

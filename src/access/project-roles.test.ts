@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Credentials,
+  createFeature,
+  createGroup,
+  createProject,
+  createRole,
+  expectAdminOnly,
+  grant,
+  lastEvent,
+  startAccessServer,
+} from '../../test/access.js';
+import { countEvents, createUser, type TestServer, type TestUser } from '../../test/server.js';
+
+let server: TestServer;
+let viewer: TestUser;
+let credentials: Credentials;
+let featureMaker: number;
+
+beforeAll(async () => {
+  ({ server, viewer, credentials } = await startAccessServer());
+  await createProject(server, 'p');
+  await createProject(server, 'q');
+  featureMaker = await createRole(server, {
+    name: 'Feature maker',
+    permissions: [{ name: 'CREATE_FEATURE' }],
+  });
+});
+afterAll(() => server.close());
+
+const admin = () => ({ token: server.adminToken });
+
+async function access(project: string) {
+  const res = await server.request('GET', `/api/admin/projects/${project}/access`, admin());
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function rolesOf(list: { id: number; roles: number[] }[], id: number): number[] | undefined {
+  return list.find((x) => x.id === id)?.roles;
+}
+
+describe("changing and removing a user's roles in a project", () => {
+  it('PUT replaces them, DELETE removes them, each with its event, effective at once', async () => {
+    await createProject(server, 'changing');
+    const user = await createUser(server, 3);
+    await grant(server, 'changing', { roles: [5], users: [user.id] });
+    expect((await createFeature(server, user.pat, 'changing')).status).toBe(201);
+
+    const put = await server.request('PUT', `/api/admin/projects/changing/users/${user.id}/roles`, {
+      ...admin(),
+      body: { roles: [4, featureMaker] },
+    });
+    expect(put.status).toBe(200);
+    expect(rolesOf((await access('changing')).users, user.id)).toEqual([4, featureMaker]);
+    const updated = await lastEvent(server, 'project-access-user-roles-updated');
+    expect(updated).toMatchObject({
+      project: 'changing',
+      data: { userId: user.id, roles: [4, featureMaker] },
+      preData: { userId: user.id, roles: [5] },
+    });
+
+    const del = await server.request(
+      'DELETE',
+      `/api/admin/projects/changing/users/${user.id}/roles`,
+      admin(),
+    );
+    expect(del.status).toBe(200);
+    expect(rolesOf((await access('changing')).users, user.id)).toBeUndefined();
+    expect((await createFeature(server, user.pat, 'changing')).status).toBe(403);
+    const deleted = await lastEvent(server, 'project-access-user-roles-deleted');
+    expect(deleted).toMatchObject({
+      project: 'changing',
+      preData: { userId: user.id, roles: [4, featureMaker] },
+    });
+  });
+
+  it('answers 400 for bad bodies and ids, 404 for unknown projects and users; nothing changes', async () => {
+    await grant(server, 'q', { roles: [5], users: [viewer.id] });
+    const before = await access('q');
+    const events = await countEvents(server);
+    const put = (path: string, body: unknown) => server.request('PUT', path, { ...admin(), body });
+    for (const body of [{ roles: [] }, { roles: [1] }, { roles: [9999] }, {}, { roles: 'all' }]) {
+      expect(
+        (await put(`/api/admin/projects/q/users/${viewer.id}/roles`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
+      expect((await put(`/api/admin/projects/q/groups/1/roles`, body)).status).toBe(400);
+    }
+    expect((await put('/api/admin/projects/q/users/abc/roles', { roles: [5] })).status).toBe(400);
+    expect((await put(`/api/admin/projects/nope/users/${viewer.id}/roles`, { roles: [5] })).status).toBe(404);
+    expect((await put('/api/admin/projects/q/users/99999/roles', { roles: [5] })).status).toBe(404);
+    expect((await put('/api/admin/projects/q/groups/99999/roles', { roles: [5] })).status).toBe(404);
+    expect((await server.request('DELETE', '/api/admin/projects/q/users/99999/roles', admin())).status).toBe(
+      404,
+    );
+    expect(
+      (await server.request('DELETE', `/api/admin/projects/nope/users/${viewer.id}/roles`, admin())).status,
+    ).toBe(404);
+    expect((await server.request('DELETE', '/api/admin/projects/q/groups/x/roles', admin())).status).toBe(
+      400,
+    );
+    expect(await access('q')).toEqual(before);
+    expect(await countEvents(server)).toBe(events);
+  });
+
+  it('is refused without credentials, to Viewers, Editors and client tokens; 415 for other bodies', async () => {
+    const group = await createGroup(server, { name: 'Guarded group' });
+    await grant(server, 'q', { roles: [5], users: [viewer.id], groups: [group.id] });
+    const before = await access('q');
+    await expectAdminOnly(server, 'PUT', `/api/admin/projects/q/users/${viewer.id}/roles`, credentials, {
+      roles: [4],
+    });
+    await expectAdminOnly(server, 'DELETE', `/api/admin/projects/q/users/${viewer.id}/roles`, credentials);
+    await expectAdminOnly(server, 'PUT', `/api/admin/projects/q/groups/${group.id}/roles`, credentials, {
+      roles: [4],
+    });
+    await expectAdminOnly(server, 'DELETE', `/api/admin/projects/q/groups/${group.id}/roles`, credentials);
+    expect(await access('q')).toEqual(before);
+  });
+});
+
+describe("changing and removing a group's roles in a project", () => {
+  it('PUT replaces them, DELETE removes them; members feel it on their next request', async () => {
+    await createProject(server, 'grouped');
+    const member = await createUser(server, 3);
+    const group = await createGroup(server, { name: 'Grouped team', users: [{ user: { id: member.id } }] });
+    await grant(server, 'grouped', { roles: [featureMaker], groups: [group.id] });
+    expect((await createFeature(server, member.pat, 'grouped')).status).toBe(201);
+
+    const put = await server.request('PUT', `/api/admin/projects/grouped/groups/${group.id}/roles`, {
+      ...admin(),
+      body: { roles: [4] },
+    });
+    expect(put.status).toBe(200);
+    expect(rolesOf((await access('grouped')).groups, group.id)).toEqual([4]);
+    expect(await lastEvent(server, 'project-access-group-roles-updated')).toMatchObject({
+      project: 'grouped',
+      data: { groupId: group.id, roles: [4] },
+      preData: { groupId: group.id, roles: [featureMaker] },
+    });
+    const asOwner = await server.request('GET', '/api/admin/projects/grouped/access', { token: member.pat });
+    expect(asOwner.status).toBe(200);
+
+    const del = await server.request(
+      'DELETE',
+      `/api/admin/projects/grouped/groups/${group.id}/roles`,
+      admin(),
+    );
+    expect(del.status).toBe(200);
+    expect((await access('grouped')).groups).toEqual([]);
+    expect((await createFeature(server, member.pat, 'grouped')).status).toBe(403);
+    expect(await lastEvent(server, 'project-access-group-roles-deleted')).toMatchObject({
+      project: 'grouped',
+      preData: { groupId: group.id, roles: [4] },
+    });
+  });
+});

@@ -1,0 +1,178 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { isUniqueViolation } from '../db/unique.js';
+import { recordEvent } from '../events/service.js';
+import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+import type { Actor } from '../http/identity.js';
+import { resolveRootRole } from '../roles/service.js';
+import { describeUser } from '../users/service.js';
+import {
+  deleteGroupRow,
+  existingGroupIds,
+  existingUserIds,
+  findGroup,
+  findGroupByName,
+  type Group,
+  type GroupFields,
+  insertGroup,
+  listGroups,
+  listMembers,
+  type Member,
+  projectsOfGroups,
+  setMembers,
+  updateGroupRow,
+} from './store.js';
+
+export interface GroupInput {
+  name: string;
+  description?: string | null;
+  mappingsSSO?: string[];
+  rootRole?: number | null;
+  users?: { user: { id: number } }[];
+}
+
+function describeGroup(group: Group, members: Member[]) {
+  return {
+    ...group,
+    users: members.map((m) => ({ user: describeUser(m.user), joinedAt: m.joinedAt, createdBy: m.createdBy })),
+  };
+}
+
+/** What audit events say about a group: its fields, members as ids. */
+function eventData(group: Group, memberIds: number[]) {
+  return { ...group, users: memberIds };
+}
+
+export async function readGroups(db: Queryable) {
+  const [groups, members, projects] = await Promise.all([
+    listGroups(db),
+    listMembers(db, null),
+    projectsOfGroups(db),
+  ]);
+  const byGroup = new Map<number, Member[]>();
+  for (const m of members) {
+    const list = byGroup.get(m.groupId);
+    if (list) list.push(m);
+    else byGroup.set(m.groupId, [m]);
+  }
+  return {
+    groups: groups.map((g) => {
+      const own = byGroup.get(g.id) ?? [];
+      return { ...describeGroup(g, own), userCount: own.length, projects: projects.get(g.id) ?? [] };
+    }),
+  };
+}
+
+async function getGroup(db: Queryable, id: number): Promise<Group> {
+  const group = await findGroup(db, id);
+  if (!group) throw new NotFoundError(`There is no group with the id ${id}.`);
+  return group;
+}
+
+export async function readGroup(db: Queryable, id: number) {
+  const group = await getGroup(db, id);
+  return describeGroup(group, await listMembers(db, [id]));
+}
+
+/** The ids among `ids` that name no group (for granting project access to groups). */
+export async function unknownGroupIds(db: Queryable, ids: number[]): Promise<number[]> {
+  const existing = await existingGroupIds(db, ids);
+  return ids.filter((id) => !existing.has(id));
+}
+
+/** The body's rules that need the database: a root role for `rootRole`, members who exist. */
+async function checkedInput(
+  db: Queryable,
+  input: GroupInput,
+): Promise<{ fields: GroupFields; userIds: number[] }> {
+  const name = input.name.trim();
+  if (!name) {
+    throw new ValidationError('A group needs a name that is not blank.', [
+      { path: 'name', message: 'Must not be blank.' },
+    ]);
+  }
+  const rootRole = input.rootRole ?? null;
+  if (rootRole !== null) await resolveRootRole(db, rootRole);
+  const userIds = [...new Set((input.users ?? []).map((u) => u.user.id))];
+  const existing = await existingUserIds(db, userIds);
+  const unknown = userIds.filter((id) => !existing.has(id));
+  if (unknown.length > 0) {
+    throw new ValidationError(
+      `These users do not exist: ${unknown.join(', ')}. List only the ids of existing users.`,
+      unknown.map((id) => ({ path: 'users', message: `There is no user with the id ${id}.` })),
+    );
+  }
+  return {
+    fields: { name, description: input.description ?? null, mappingsSSO: input.mappingsSSO ?? [], rootRole },
+    userIds,
+  };
+}
+
+function nameTaken(name: string): NameExistsError {
+  return new NameExistsError(`A group named "${name}" already exists: choose another name.`);
+}
+
+async function uniqueNames<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(name.trim());
+    throw error;
+  }
+}
+
+export async function createGroup(ctx: AppContext, actor: Actor, input: GroupInput) {
+  return uniqueNames(input.name, () =>
+    ctx.db.transaction(async (tx) => {
+      const { fields, userIds } = await checkedInput(tx, input);
+      if (await findGroupByName(tx, fields.name)) throw nameTaken(fields.name);
+      const group = await insertGroup(tx, fields, actor.name);
+      await setMembers(tx, group.id, userIds, actor.name);
+      await recordEvent(tx, actor, { type: 'group-created', data: eventData(group, userIds) });
+      return describeGroup(group, await listMembers(tx, [group.id]));
+    }),
+  );
+}
+
+/** E19: the body replaces the group, its root role (absent: none) and its members. */
+export async function updateGroup(ctx: AppContext, actor: Actor, id: number, input: GroupInput) {
+  return uniqueNames(input.name, () =>
+    ctx.db.transaction(async (tx) => {
+      const { fields, userIds } = await checkedInput(tx, input);
+      const before = await getGroup(tx, id);
+      const other = await findGroupByName(tx, fields.name);
+      if (other && other.id !== id) throw nameTaken(fields.name);
+      const previousMembers = await listMembers(tx, [id]);
+      const after = await updateGroupRow(tx, id, fields);
+      await setMembers(tx, id, userIds, actor.name);
+      const members = await listMembers(tx, [id]);
+      await recordEvent(tx, actor, {
+        type: 'group-updated',
+        data: eventData(
+          after,
+          members.map((m) => m.user.id),
+        ),
+        preData: eventData(
+          before,
+          previousMembers.map((m) => m.user.id),
+        ),
+      });
+      return describeGroup(after, members);
+    }),
+  );
+}
+
+export async function deleteGroup(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const group = await getGroup(tx, id);
+    const members = await listMembers(tx, [id]);
+    await deleteGroupRow(tx, id);
+    await recordEvent(tx, actor, {
+      type: 'group-deleted',
+      preData: eventData(
+        group,
+        members.map((m) => m.user.id),
+      ),
+    });
+  });
+}

@@ -1,0 +1,178 @@
+import type { Queryable } from '../db/database.js';
+import type { User } from '../users/store.js';
+
+export interface Group {
+  id: number;
+  name: string;
+  description: string | null;
+  mappingsSSO: string[];
+  rootRole: number | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export interface Member {
+  groupId: number;
+  user: User;
+  joinedAt: Date;
+  createdBy: string | null;
+}
+
+interface GroupRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  mappings_sso: string[];
+  root_role_id: number | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, name, description, mappings_sso, root_role_id, created_by, created_at';
+
+function toGroup(r: GroupRecord): Group {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    mappingsSSO: r.mappings_sso,
+    rootRole: r.root_role_id,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+  };
+}
+
+export async function findGroup(db: Queryable, id: number): Promise<Group | null> {
+  const { rows } = await db.query<GroupRecord>(`SELECT ${COLUMNS} FROM groups WHERE id = $1`, [id]);
+  return rows[0] ? toGroup(rows[0]) : null;
+}
+
+export async function findGroupByName(db: Queryable, name: string): Promise<Group | null> {
+  const { rows } = await db.query<GroupRecord>(`SELECT ${COLUMNS} FROM groups WHERE name = $1`, [name]);
+  return rows[0] ? toGroup(rows[0]) : null;
+}
+
+export async function listGroups(db: Queryable): Promise<Group[]> {
+  const { rows } = await db.query<GroupRecord>(`SELECT ${COLUMNS} FROM groups ORDER BY name, id`);
+  return rows.map(toGroup);
+}
+
+/** The members of the given groups (all groups when `groupIds` is null), earliest first. */
+export async function listMembers(db: Queryable, groupIds: number[] | null): Promise<Member[]> {
+  const { rows } = await db.query<{
+    group_id: number;
+    joined_at: Date;
+    added_by: string | null;
+    id: number;
+    username: string | null;
+    email: string | null;
+    name: string | null;
+    image_url: string | null;
+    root_role_id: number;
+    login_attempts: number;
+    seen_at: Date | null;
+    created_at: Date;
+  }>(
+    `SELECT gu.group_id, gu.joined_at, gu.created_by AS added_by,
+            u.id, u.username, u.email, u.name, u.image_url, u.root_role_id, u.login_attempts, u.seen_at, u.created_at
+       FROM group_user gu JOIN users u ON u.id = gu.user_id
+      WHERE $1::int[] IS NULL OR gu.group_id = ANY($1::int[])
+      ORDER BY gu.group_id, gu.joined_at, u.id`,
+    [groupIds],
+  );
+  return rows.map((r) => ({
+    groupId: r.group_id,
+    joinedAt: r.joined_at,
+    createdBy: r.added_by,
+    user: {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      name: r.name,
+      imageUrl: r.image_url,
+      rootRole: r.root_role_id,
+      loginAttempts: r.login_attempts,
+      seenAt: r.seen_at,
+      createdAt: r.created_at,
+    },
+  }));
+}
+
+/** The projects each group holds a role in. */
+export async function projectsOfGroups(db: Queryable): Promise<Map<number, string[]>> {
+  const { rows } = await db.query<{ group_id: number; project: string }>(
+    'SELECT DISTINCT group_id, project FROM group_role ORDER BY group_id, project',
+  );
+  const byGroup = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = byGroup.get(r.group_id);
+    if (list) list.push(r.project);
+    else byGroup.set(r.group_id, [r.project]);
+  }
+  return byGroup;
+}
+
+export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface GroupFields {
+  name: string;
+  description: string | null;
+  mappingsSSO: string[];
+  rootRole: number | null;
+}
+
+export async function insertGroup(db: Queryable, g: GroupFields, createdBy: string): Promise<Group> {
+  const { rows } = await db.query<GroupRecord>(
+    `INSERT INTO groups (name, description, mappings_sso, root_role_id, created_by)
+     VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING ${COLUMNS}`,
+    [g.name, g.description, JSON.stringify(g.mappingsSSO), g.rootRole, createdBy],
+  );
+  return toGroup(rows[0]!);
+}
+
+export async function updateGroupRow(db: Queryable, id: number, g: GroupFields): Promise<Group> {
+  const { rows } = await db.query<GroupRecord>(
+    `UPDATE groups SET name = $2, description = $3, mappings_sso = $4::jsonb, root_role_id = $5
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, g.name, g.description, JSON.stringify(g.mappingsSSO), g.rootRole],
+  );
+  return toGroup(rows[0]!);
+}
+
+/**
+ * Membership becomes exactly `userIds`: others leave, newcomers join now, and those who stay keep
+ * the date they joined and who added them.
+ */
+export async function setMembers(
+  db: Queryable,
+  groupId: number,
+  userIds: number[],
+  addedBy: string,
+): Promise<void> {
+  await db.query('DELETE FROM group_user WHERE group_id = $1 AND NOT (user_id = ANY($2::int[]))', [
+    groupId,
+    userIds,
+  ]);
+  if (userIds.length === 0) return;
+  await db.query(
+    `INSERT INTO group_user (group_id, user_id, created_by)
+     SELECT $1, u, $3 FROM unnest($2::int[]) AS u
+     ON CONFLICT (group_id, user_id) DO NOTHING`,
+    [groupId, userIds, addedBy],
+  );
+}
+
+export async function deleteGroupRow(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM groups WHERE id = $1', [id]);
+}
+
+/** The groups among `ids` that exist. */
+export async function existingGroupIds(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM groups WHERE id = ANY($1::int[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,73 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { ValidationError } from '../http/errors.js';
+import type { Actor } from '../http/identity.js';
+import type { OidcSettings } from './schemas.js';
+import { findSetting, saveSetting } from './store.js';
+
+/** Unleash's name for the record, so the event reads the same. */
+const OIDC = 'unleash.enterprise.auth.oidc';
+
+const KEYS = [
+  'enabled',
+  'discoverUrl',
+  'clientId',
+  'secret',
+  'autoCreate',
+  'enableSingleSignOut',
+  'defaultRootRole',
+  'emailDomains',
+  'acrValues',
+  'idTokenSigningAlgorithm',
+] as const satisfies readonly (keyof OidcSettings)[];
+
+function checkDiscoverUrl(value: string | undefined): void {
+  if (value === undefined) return;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // not a URL at all: reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new ValidationError(
+      `\`discoverUrl\` must be an http(s) URL, such as https://login.example.com/.well-known/openid-configuration (got "${value}").`,
+      [{ path: 'discoverUrl', message: 'Not an http(s) URL.' }],
+    );
+  }
+}
+
+/** Only the known fields are kept, each as sent. */
+function pick(input: OidcSettings): OidcSettings {
+  const result: Partial<Record<keyof OidcSettings, unknown>> = {};
+  for (const key of KEYS) if (input[key] !== undefined) result[key] = input[key];
+  return result as OidcSettings;
+}
+
+/** Events are read by more people than settings: the client secret never goes into one. */
+function withoutSecret(settings: Partial<OidcSettings> | null) {
+  if (!settings) return null;
+  const { secret: _secret, ...rest } = settings;
+  return { id: OIDC, ...rest };
+}
+
+export async function readOidcSettings(db: Queryable) {
+  return (await findSetting<OidcSettings>(db, OIDC)) ?? { enabled: false };
+}
+
+/** E6: the record is replaced as a whole by what is sent. */
+export async function saveOidcSettings(ctx: AppContext, actor: Actor, input: OidcSettings) {
+  checkDiscoverUrl(input.discoverUrl);
+  const settings = pick(input);
+  return ctx.db.transaction(async (tx) => {
+    const before = await findSetting<OidcSettings>(tx, OIDC);
+    await saveSetting(tx, OIDC, settings);
+    await recordEvent(tx, actor, {
+      type: 'setting-updated',
+      data: withoutSecret(settings),
+      preData: withoutSecret(before),
+    });
+    return settings;
+  });
+}

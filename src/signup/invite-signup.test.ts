@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastEvent, startAccessServer } from '../../test/access.js';
+import { countEvents, login, STRONG_PASSWORD, type TestServer, type TestUser } from '../../test/server.js';
+
+let server: TestServer;
+let viewer: TestUser;
+let editor: TestUser;
+
+beforeAll(async () => {
+  ({ server, viewer, editor } = await startAccessServer());
+});
+afterAll(() => server.close());
+
+const admin = () => ({ token: server.adminToken });
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+async function createToken(name: string, expiresAt = inDays(7)) {
+  const res = await server.request('POST', '/api/admin/invite-link/tokens', {
+    ...admin(),
+    body: { name, expiresAt },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+let signups = 0;
+function signUp(secret: string, body: Record<string, unknown> = {}) {
+  signups += 1;
+  return server.request('POST', `/invite/${secret}/signup`, {
+    body: {
+      email: `joiner${signups}@example.com`,
+      name: `Joiner ${signups}`,
+      password: STRONG_PASSWORD,
+      ...body,
+    },
+  });
+}
+
+describe('joining with an invite link', () => {
+  it('validates a usable token (200) without credentials; 400 for unknown ones', async () => {
+    const token = await createToken('Validate me');
+    const ok = await server.request('GET', `/invite/${token.secret}/validate`, {
+      headers: { authorization: 'garbage' },
+    });
+    expect(ok.status).toBe(200);
+    const bad = await server.request('GET', '/invite/not-a-token/validate');
+    expect(bad.status).toBe(400);
+    expect(bad.body.name).toBe('ValidationError');
+  });
+
+  it('creates a Viewer who can sign in with username or email, listed among the users of the token', async () => {
+    const token = await createToken('Join us');
+    const events = await countEvents(server, 'public-signup-token-user-added');
+    const res = await server.request('POST', `/invite/${token.secret}/signup`, {
+      body: { email: 'newbie@example.com', name: 'New Bie', password: STRONG_PASSWORD, username: 'newbie' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      email: 'newbie@example.com',
+      name: 'New Bie',
+      username: 'newbie',
+      rootRole: 3,
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    const read = await server.request('GET', `/api/admin/user-admin/${res.body.id}`, admin());
+    expect(read.body.rootRole).toBe(3);
+
+    const byUsername = await login(server, 'newbie', STRONG_PASSWORD);
+    expect(byUsername.status).toBe(200);
+    const byEmail = await login(server, 'newbie@example.com', STRONG_PASSWORD);
+    expect(byEmail.status).toBe(200);
+    expect((await server.request('GET', '/api/admin/projects', { cookie: byEmail.cookie })).status).toBe(200);
+    const write = await server.request('POST', '/api/admin/projects/default/features', {
+      cookie: byEmail.cookie,
+      body: { name: 'newbie-feature' },
+    });
+    expect(write.status).toBe(403);
+
+    const withUsers = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    expect(withUsers.body.users).toEqual([{ id: res.body.id, name: 'New Bie', username: 'newbie' }]);
+    expect(await countEvents(server, 'public-signup-token-user-added')).toBe(events + 1);
+    const event = await lastEvent(server, 'public-signup-token-user-added');
+    expect(event.data).toMatchObject({ userId: res.body.id, tokenName: 'Join us' });
+    expect(JSON.stringify(event)).not.toContain(token.secret);
+  });
+
+  it('refuses unknown, disabled and expired tokens with 400, creating no user', async () => {
+    const disabled = await createToken('Disabled');
+    await server.request('PUT', `/api/admin/invite-link/tokens/${disabled.secret}`, {
+      ...admin(),
+      body: { enabled: false },
+    });
+    const expired = await createToken('Expired', '2020-01-01T00:00:00.000Z');
+    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin())).body.users.length;
+    for (const secret of ['nope', disabled.secret, expired.secret]) {
+      const res = await signUp(secret, { email: `refused-${secret.slice(0, 6)}@example.com` });
+      expect(res.status, secret).toBe(400);
+      expect(res.body.name).toBe('ValidationError');
+    }
+    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(
+      usersBefore,
+    );
+  });
+
+  it('refuses taken emails or usernames, weak passwords and bad bodies with 400; 415 for other bodies', async () => {
+    const token = await createToken('Strict');
+    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin())).body.users.length;
+    const events = await countEvents(server);
+    const taken = await signUp(token.secret, { email: `${viewer.username}@example.com` });
+    expect(taken.status).toBe(400);
+    expect((await signUp(token.secret, { username: editor.username })).status).toBe(400);
+    expect((await signUp(token.secret, { password: 'weak' })).status).toBe(400);
+    expect((await signUp(token.secret, { email: 'not-an-email' })).status).toBe(400);
+    for (const body of [
+      { name: 'x', password: STRONG_PASSWORD },
+      { email: 5, name: 'x', password: STRONG_PASSWORD },
+    ]) {
+      const res = await server.request('POST', `/invite/${token.secret}/signup`, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const wrongType = await server.request('POST', `/invite/${token.secret}/signup`, {
+      body: JSON.stringify({ email: 'typed@example.com', name: 'x', password: STRONG_PASSWORD }),
+      contentType: 'text/plain',
+    });
+    expect(wrongType.status).toBe(415);
+    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(
+      usersBefore,
+    );
+    expect(await countEvents(server)).toBe(events);
+    const read = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    expect(read.body.users).toEqual([]);
+  });
+});

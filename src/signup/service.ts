@@ -1,0 +1,163 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
+import type { Actor } from '../http/identity.js';
+import { randomHex } from '../secrets.js';
+import { createUser, describeUser } from '../users/service.js';
+import { cappedExpiry, isUsable } from './expiry.js';
+import {
+  addTokenUser,
+  findToken,
+  insertToken,
+  listTokens,
+  type SignupToken,
+  type TokenUser,
+  updateToken,
+  usersOfTokens,
+} from './store.js';
+
+const VIEWER_ROLE = 3;
+
+function describeToken(ctx: AppContext, token: SignupToken, users: TokenUser[]) {
+  return {
+    secret: token.secret,
+    url: `${ctx.config.unleashUrl}/new-user?invite=${token.secret}`,
+    name: token.name,
+    enabled: isUsable(token, new Date()),
+    expiresAt: token.expiresAt,
+    createdAt: token.createdAt,
+    createdBy: token.createdBy,
+    role: token.role,
+    users,
+  };
+}
+
+/** Audit events are readable by more people than invite links: they name the token, never its secret. */
+function eventData(token: SignupToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    enabled: isUsable(token, new Date()),
+    expiresAt: token.expiresAt,
+    createdAt: token.createdAt,
+    createdBy: token.createdBy,
+    role: token.role,
+  };
+}
+
+async function getToken(db: Queryable, secret: string): Promise<SignupToken> {
+  const token = await findToken(db, secret);
+  if (!token) throw new NotFoundError('There is no invite link with that secret.');
+  return token;
+}
+
+export async function createSignupToken(
+  ctx: AppContext,
+  actor: Actor,
+  input: { name: string; expiresAt: string },
+) {
+  const secret = randomHex(16);
+  return ctx.db.transaction(async (tx) => {
+    await insertToken(tx, {
+      secret,
+      name: input.name,
+      expiresAt: cappedExpiry(new Date(input.expiresAt), new Date()),
+      roleId: VIEWER_ROLE,
+      createdBy: actor.name,
+    });
+    const token = (await findToken(tx, secret))!;
+    await recordEvent(tx, actor, { type: 'public-signup-token-created', data: eventData(token) });
+    return describeToken(ctx, token, []);
+  });
+}
+
+export async function readSignupTokens(ctx: AppContext) {
+  const [tokens, users] = await Promise.all([listTokens(ctx.db), usersOfTokens(ctx.db, null)]);
+  return { tokens: tokens.map((t) => describeToken(ctx, t, users.get(t.secret) ?? [])) };
+}
+
+export async function readSignupToken(ctx: AppContext, secret: string) {
+  const token = await getToken(ctx.db, secret);
+  const users = await usersOfTokens(ctx.db, [secret]);
+  return describeToken(ctx, token, users.get(secret) ?? []);
+}
+
+/** A new expiry is held to one month from now, as on creation. */
+export async function updateSignupToken(
+  ctx: AppContext,
+  actor: Actor,
+  secret: string,
+  input: { expiresAt?: string; enabled?: boolean },
+) {
+  if (input.expiresAt === undefined && input.enabled === undefined) {
+    throw new ValidationError('Send `expiresAt`, `enabled` or both: there is nothing to change.', [
+      { path: 'body', message: 'Give expiresAt or enabled.' },
+    ]);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const before = await getToken(tx, secret);
+    await updateToken(tx, secret, {
+      expiresAt:
+        input.expiresAt !== undefined
+          ? cappedExpiry(new Date(input.expiresAt), new Date())
+          : before.expiresAt,
+      enabled: input.enabled ?? before.enabled,
+    });
+    const after = (await findToken(tx, secret))!;
+    await recordEvent(tx, actor, {
+      type: 'public-signup-token-updated',
+      data: eventData(after),
+      preData: eventData(before),
+    });
+    const users = await usersOfTokens(tx, [secret]);
+    return describeToken(ctx, after, users.get(secret) ?? []);
+  });
+}
+
+async function usableToken(db: Queryable, secret: string): Promise<SignupToken> {
+  const token = await findToken(db, secret);
+  if (!token || !isUsable(token, new Date())) {
+    throw new ValidationError(
+      'This invite link is not valid: it does not exist, was disabled or has expired. Ask an administrator for a new one.',
+    );
+  }
+  return token;
+}
+
+export async function validateSignupToken(ctx: AppContext, secret: string): Promise<void> {
+  await usableToken(ctx.db, secret);
+}
+
+export interface InvitedUser {
+  email: string;
+  name: string;
+  password: string;
+  username?: string;
+}
+
+/** The new user gets the link's role (always Viewer) and is listed among those who joined with it. */
+export async function signUp(ctx: AppContext, secret: string, input: InvitedUser) {
+  const { role } = await usableToken(ctx.db, secret);
+  const actor: Actor = { name: input.username?.trim() || input.email.trim(), userId: null };
+  const user = await createUser(ctx, actor, { ...input, rootRole: role.id }, async (tx, created) => {
+    // Checked again inside the transaction: the link may have been disabled meanwhile.
+    const token = await usableToken(tx, secret);
+    await addTokenUser(tx, secret, created.id);
+    await recordEvent(
+      tx,
+      { name: actor.name, userId: created.id },
+      {
+        type: 'public-signup-token-user-added',
+        data: {
+          tokenId: token.id,
+          tokenName: token.name,
+          userId: created.id,
+          username: created.username,
+          email: created.email,
+        },
+      },
+    );
+  });
+  return describeUser(user);
+}

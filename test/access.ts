@@ -1,0 +1,122 @@
+import { expect } from 'vitest';
+import { createUser, type Reply, startTestServer, type TestServer, type TestUser } from './server.js';
+
+/** Helpers for the access-control tests: roles, groups and grants made with the admin token. */
+
+export interface Credentials {
+  viewer: string;
+  editor: string;
+  client: string;
+}
+
+export interface AccessFixture {
+  server: TestServer;
+  viewer: TestUser;
+  editor: TestUser;
+  /** A Viewer's and an Editor's PAT, and a client token: none of them may manage access. */
+  credentials: Credentials;
+}
+
+/** A server with a Viewer, an Editor and a client token, the callers every refusal is tested with. */
+export async function startAccessServer(env: Record<string, string> = {}): Promise<AccessFixture> {
+  const client = `default:development.${'c'.repeat(56)}`;
+  const server = await startTestServer({ INIT_BACKEND_API_TOKENS: client, ...env });
+  const viewer = await createUser(server, 3);
+  const editor = await createUser(server, 2);
+  return { server, viewer, editor, credentials: { viewer: viewer.pat, editor: editor.pat, client } };
+}
+
+export interface PermissionEntry {
+  name: string;
+  environment?: string;
+}
+
+export async function createRole(
+  server: TestServer,
+  body: {
+    name: string;
+    type?: 'root-custom' | 'custom';
+    description?: string;
+    permissions?: PermissionEntry[];
+  },
+): Promise<number> {
+  const res = await server.request('POST', '/api/admin/roles', { token: server.adminToken, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.roles.id;
+}
+
+export async function createGroup(
+  server: TestServer,
+  body: { name: string; rootRole?: number | null; users?: { user: { id: number } }[]; description?: string },
+): Promise<any> {
+  const res = await server.request('POST', '/api/admin/groups', { token: server.adminToken, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+export async function grant(
+  server: TestServer,
+  project: string,
+  body: { roles: number[]; users?: number[]; groups?: number[] },
+): Promise<void> {
+  const res = await server.request('POST', `/api/admin/projects/${project}/access`, {
+    token: server.adminToken,
+    body: { users: [], groups: [], ...body },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+export async function createProject(server: TestServer, id: string): Promise<void> {
+  const res = await server.request('POST', '/api/admin/projects', {
+    token: server.adminToken,
+    body: { id, name: id },
+  });
+  expect(res.status, res.text).toBe(201);
+}
+
+let featureCounter = 0;
+
+/** Creates a feature in the project as the given credential; returns the answer. */
+export function createFeature(server: TestServer, token: string, project: string): Promise<Reply> {
+  featureCounter += 1;
+  return server.request('POST', `/api/admin/projects/${project}/features`, {
+    token,
+    body: { name: `feature-${featureCounter}-${Date.now()}` },
+  });
+}
+
+/** The newest event of a type. */
+export async function lastEvent(server: TestServer, type: string): Promise<any> {
+  const res = await server.request('GET', `/api/admin/events?type=${encodeURIComponent(type)}&limit=1`, {
+    token: server.adminToken,
+  });
+  return res.body.events[0];
+}
+
+/**
+ * The statuses every admin-only write answers: 401 without credentials, 403 for Viewers, Editors
+ * and client tokens (whatever the body), 415 for a body that is not JSON.
+ */
+export async function expectAdminOnly(
+  server: TestServer,
+  method: string,
+  url: string,
+  credentials: Credentials,
+  body?: unknown,
+): Promise<void> {
+  const noCredentials = await server.request(method, url, { body });
+  expect(noCredentials.status, `${method} ${url} without credentials`).toBe(401);
+  for (const [who, token] of Object.entries(credentials)) {
+    const res = await server.request(method, url, { token, body });
+    expect(res.status, `${method} ${url} as ${who}`).toBe(403);
+    expect(res.body.name).toBe('NoAccessError');
+  }
+  if (body !== undefined) {
+    const wrongType = await server.request(method, url, {
+      token: server.adminToken,
+      body: JSON.stringify(body),
+      contentType: 'text/plain',
+    });
+    expect(wrongType.status, `${method} ${url} as text/plain`).toBe(415);
+  }
+}
