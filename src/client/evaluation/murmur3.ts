@@ -24,20 +24,16 @@ export function murmur3(key: string, seed = 0): number {
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
-  let tail = 0;
-  switch (length % 4) {
-    case 3:
-      tail ^= (key.charCodeAt(i + 2) & 0xff) << 16;
-    // falls through
-    case 2:
-      tail ^= (key.charCodeAt(i + 1) & 0xff) << 8;
-    // falls through
-    case 1:
-      tail ^= key.charCodeAt(i) & 0xff;
-      tail = Math.imul(tail, C1);
-      tail = (tail << 15) | (tail >>> 17);
-      tail = Math.imul(tail, C2);
-      h ^= tail;
+  const rest = length % 4;
+  if (rest > 0) {
+    let tail = 0;
+    if (rest === 3) tail ^= (key.charCodeAt(i + 2) & 0xff) << 16;
+    if (rest >= 2) tail ^= (key.charCodeAt(i + 1) & 0xff) << 8;
+    tail ^= key.charCodeAt(i) & 0xff;
+    tail = Math.imul(tail, C1);
+    tail = (tail << 15) | (tail >>> 17);
+    tail = Math.imul(tail, C2);
+    h ^= tail;
   }
   h ^= length;
   h ^= h >>> 16;

@@ -85,3 +85,14 @@ for (const file of files) {
     }
   });
 }
+
+describe('murmur3', () => {
+  it('matches the reference values of MurmurHash3 x86 32-bit', async () => {
+    const { murmur3 } = await import('./murmur3.js');
+    expect(murmur3('', 0)).toBe(0);
+    expect(murmur3('', 1)).toBe(0x514e28b7);
+    expect(murmur3('hello', 0)).toBe(0x248bfa47);
+    expect(murmur3('Hello, world!', 1234)).toBe(0xfaf6cdb3);
+    expect(murmur3('The quick brown fox jumps over the lazy dog', 0)).toBe(0x2e4ff723);
+  });
+});
