@@ -47,6 +47,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
 
+  // Caches follow the revision. After a local change they learn of it before the answer leaves,
+  // so the caller's next request (a deleted token, an SDK poll) already sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      await ctx.revision.check();
+    return payload;
+  });
+  await ctx.revision.start();
+  app.addHook('onClose', () => ctx.revision.stop());
+
   await app.ready();
   return app;
 }
