@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { frontendRoutes } from './client/frontend.js';
+import { clientRoutes } from './client/routes.js';
+import { FlagSnapshot } from './client/snapshot.js';
 import type { AppContext } from './context.js';
 import { eventRoutes } from './events/routes.js';
 import { featureRoutes } from './features/routes.js';
@@ -12,6 +16,8 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
+import { metricsRoutes } from './metrics/routes.js';
+import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -46,6 +52,19 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  applicationRoutes(app, ctx);
+
+  // The SDK side: flags served from memory, metrics summed in memory.
+  const snapshot = new FlagSnapshot(ctx.db);
+  await snapshot.refresh();
+  ctx.revision.onChange(
+    () => void snapshot.refresh().catch((error) => app.log.error({ err: error }, 'flag snapshot')),
+  );
+  clientRoutes(app, ctx, snapshot);
+  frontendRoutes(app, ctx, snapshot);
+  const metrics = createMetricsBuffer(ctx);
+  metricsRoutes(app, ctx, metrics);
+  app.addHook('onClose', () => metrics.close());
 
   // Caches follow the revision. After a local change they learn of it before the answer leaves,
   // so the caller's next request (a deleted token, an SDK poll) already sees the change.
