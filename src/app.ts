@@ -5,6 +5,8 @@ import { authRoutes } from './auth/routes.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
+import { constraintRoutes } from './constraints/routes.js';
+import { contextRoutes } from './context/routes.js';
 import type { AppContext } from './context.js';
 import { eventRoutes } from './events/routes.js';
 import { featureRoutes } from './features/routes.js';
@@ -19,8 +21,11 @@ import { registerValidation } from './http/validation.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
+import { segmentRoutes } from './segments/routes.js';
+import { strategyRoutes } from './strategies/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
+import { variantRoutes } from './variants/routes.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +57,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  strategyRoutes(app, ctx);
+  variantRoutes(app, ctx);
+  constraintRoutes(app, ctx);
+  contextRoutes(app, ctx);
+  segmentRoutes(app, ctx);
   applicationRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.

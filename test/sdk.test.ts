@@ -48,15 +48,35 @@ beforeAll(async () => {
   await f.enable('sdk-rollout', 'development');
   await f.create('sdk-variants');
   await f.setVariants('sdk-variants', 'development', [
-    { name: 'a', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'A' } },
-    { name: 'b', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'number', value: '2' } },
+    {
+      name: 'a',
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'default',
+      payload: { type: 'string', value: 'A' },
+    },
+    {
+      name: 'b',
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'default',
+      payload: { type: 'number', value: '2' },
+    },
   ]);
   await f.enable('sdk-variants', 'development');
   await f.create('sdk-strategy-variants');
   await f.addStrategy('sdk-strategy-variants', 'development', {
     name: 'flexibleRollout',
     parameters: { rollout: '100' },
-    variants: [{ name: 'only', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"k":true}' } }],
+    variants: [
+      {
+        name: 'only',
+        weight: 1000,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'json', value: '{"k":true}' },
+      },
+    ],
   });
   await f.enable('sdk-strategy-variants', 'development');
 
@@ -89,8 +109,12 @@ describe('the Unleash Node SDK against Flagpole', () => {
   });
 
   it('evaluates constraints and segments', () => {
-    expect(sdk.isEnabled('sdk-constrained', { userId: 'alice', properties: { version: '2.1.0' } })).toBe(true);
-    expect(sdk.isEnabled('sdk-constrained', { userId: 'alice', properties: { version: '1.9.0' } })).toBe(false);
+    expect(sdk.isEnabled('sdk-constrained', { userId: 'alice', properties: { version: '2.1.0' } })).toBe(
+      true,
+    );
+    expect(sdk.isEnabled('sdk-constrained', { userId: 'alice', properties: { version: '1.9.0' } })).toBe(
+      false,
+    );
     expect(sdk.isEnabled('sdk-constrained', { userId: 'bob', properties: { version: '2.1.0' } })).toBe(false);
     expect(sdk.isEnabled('sdk-segment', { properties: { region: 'eu-west' } })).toBe(true);
     expect(sdk.isEnabled('sdk-segment', { properties: { region: 'us-east' } })).toBe(false);
@@ -112,9 +136,13 @@ describe('the Unleash Node SDK against Flagpole', () => {
     const v = sdk.getVariant('sdk-variants', { userId: 'u1' });
     expect(['a', 'b']).toContain(v.name);
     expect(v.enabled).toBe(true);
-    expect(v.payload).toEqual(v.name === 'a' ? { type: 'string', value: 'A' } : { type: 'number', value: '2' });
+    expect(v.payload).toEqual(
+      v.name === 'a' ? { type: 'string', value: 'A' } : { type: 'number', value: '2' },
+    );
     for (let i = 0; i < 5; i++) expect(sdk.getVariant('sdk-variants', { userId: 'u1' }).name).toBe(v.name);
-    const names = new Set(Array.from({ length: 200 }, (_, i) => sdk.getVariant('sdk-variants', { userId: `x${i}` }).name));
+    const names = new Set(
+      Array.from({ length: 200 }, (_, i) => sdk.getVariant('sdk-variants', { userId: `x${i}` }).name),
+    );
     expect([...names].sort()).toEqual(['a', 'b']);
     expect(sdk.getVariant('sdk-strategy-variants', { userId: 'u1' })).toMatchObject({
       name: 'only',
@@ -132,7 +160,9 @@ describe('the Unleash Node SDK against Flagpole', () => {
   it('shows up as an application with its instance and SDK version (E13 reads)', async () => {
     let app: any;
     await until(async () => {
-      app = await server.request('GET', '/api/admin/metrics/applications/sdk-e2e', { token: server.adminToken });
+      app = await server.request('GET', '/api/admin/metrics/applications/sdk-e2e', {
+        token: server.adminToken,
+      });
       return app.status === 200 && app.body.instances.length > 0;
     });
     expect(app.body.instances[0]).toMatchObject({ instanceId: 'e2e-1', environment: 'development' });
@@ -155,9 +185,13 @@ describe('the Unleash Node SDK against Flagpole', () => {
     expect(row).toMatchObject({ environment: 'development', yes: 0 });
     let variants: any;
     await until(async () => {
-      const res = await server.request('GET', '/api/admin/client-metrics/features/sdk-variants/raw?hoursBack=1', {
-        token: server.adminToken,
-      });
+      const res = await server.request(
+        'GET',
+        '/api/admin/client-metrics/features/sdk-variants/raw?hoursBack=1',
+        {
+          token: server.adminToken,
+        },
+      );
       variants = res.body.data.find((d: any) => d.appName === 'sdk-e2e');
       return (variants?.variants?.[expectedVariant] ?? 0) >= 4;
     }, 12_000);

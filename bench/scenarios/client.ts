@@ -15,15 +15,22 @@ export const client: Scenario = async (ctx) => {
   for (let i = 0; i < FLAGS; i++) {
     const name = `sdk-flag-${String(i).padStart(4, '0')}`;
     await ctx.call('POST', '/api/admin/projects/default/features', { name });
-    await ctx.call('POST', `/api/admin/projects/default/features/${name}/environments/development/strategies`, {
-      name: 'flexibleRollout',
-      parameters: { rollout: String(i % 101), stickiness: 'userId' },
-      constraints: i % 3 === 0 ? [{ contextName: 'appName', operator: 'IN', values: ['web', 'ios'] }] : [],
-    });
+    await ctx.call(
+      'POST',
+      `/api/admin/projects/default/features/${name}/environments/development/strategies`,
+      {
+        name: 'flexibleRollout',
+        parameters: { rollout: String(i % 101), stickiness: 'userId' },
+        constraints: i % 3 === 0 ? [{ contextName: 'appName', operator: 'IN', values: ['web', 'ios'] }] : [],
+      },
+    );
     await ctx.call('POST', `/api/admin/projects/default/features/${name}/environments/development/on`);
   }
   const toggles = Object.fromEntries(
-    Array.from({ length: 20 }, (_, i) => [`sdk-flag-${String(i).padStart(4, '0')}`, { yes: 10, no: 5, variants: {} }]),
+    Array.from({ length: 20 }, (_, i) => [
+      `sdk-flag-${String(i).padStart(4, '0')}`,
+      { yes: 10, no: 5, variants: {} },
+    ]),
   );
   const now = new Date().toISOString();
   const cases: Case[] = [
@@ -38,7 +45,11 @@ export const client: Scenario = async (ctx) => {
       method: 'POST',
       path: '/api/client/metrics',
       headers: { authorization: token, 'content-type': 'application/json' },
-      body: JSON.stringify({ appName: 'bench', instanceId: 'i1', bucket: { start: now, stop: now, toggles } }),
+      body: JSON.stringify({
+        appName: 'bench',
+        instanceId: 'i1',
+        bucket: { start: now, stop: now, toggles },
+      }),
     },
   ];
   return cases;

@@ -37,7 +37,13 @@ beforeAll(async () => {
   await f.enable('segmented', 'development');
   await f.create('with-variants');
   await f.setVariants('with-variants', 'development', [
-    { name: 'blue', weight: 500, weightType: 'variable', stickiness: 'userId', payload: { type: 'string', value: 'b' } },
+    {
+      name: 'blue',
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'userId',
+      payload: { type: 'string', value: 'b' },
+    },
     {
       name: 'red',
       weight: 500,
@@ -48,13 +54,17 @@ beforeAll(async () => {
     },
   ]);
   await f.enable('with-variants', 'development');
-  await server.request('POST', '/api/admin/projects', { token: server.adminToken, body: { id: 'other', name: 'Other' } });
+  await server.request('POST', '/api/admin/projects', {
+    token: server.adminToken,
+    body: { id: 'other', name: 'Other' },
+  });
   await flags(server, 'other').create('elsewhere');
   await f.tag('simple', 'simple', 'web');
 });
 afterAll(() => server.close());
 
-const get = (url: string, token: string, headers: Record<string, string> = {}) => server.request('GET', url, { token, headers });
+const get = (url: string, token: string, headers: Record<string, string> = {}) =>
+  server.request('GET', url, { token, headers });
 const names = (body: { features: { name: string }[] }) => body.features.map((x) => x.name);
 
 describe('GET /api/client/features', () => {
@@ -85,7 +95,13 @@ describe('GET /api/client/features', () => {
     const constrained = res.body.features.find((x: any) => x.name === 'constrained');
     expect(constrained.strategies).toHaveLength(1);
     expect(constrained.strategies[0].constraints).toEqual([
-      { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'], caseInsensitive: false, inverted: false },
+      {
+        contextName: 'userId',
+        operator: 'IN',
+        values: ['alice', 'bob'],
+        caseInsensitive: false,
+        inverted: false,
+      },
     ]);
     expect(res.body.features.find((x: any) => x.name === 'never-on').enabled).toBe(false);
     expect(res.body.meta).toMatchObject({ etag: res.headers.etag });
@@ -99,7 +115,9 @@ describe('GET /api/client/features', () => {
   it('keeps to the token’s projects; filters narrow but never widen', async () => {
     expect(names((await get('/api/client/features?project=other', devToken)).body)).toEqual([]);
     expect(names((await get('/api/client/features', allProjectsToken)).body)).toContain('elsewhere');
-    expect(names((await get('/api/client/features?project=other', allProjectsToken)).body)).toEqual(['elsewhere']);
+    expect(names((await get('/api/client/features?project=other', allProjectsToken)).body)).toEqual([
+      'elsewhere',
+    ]);
     expect(names((await get('/api/client/features?namePrefix=si', devToken)).body)).toEqual(['simple']);
     expect(names((await get('/api/client/features?tag=simple:web', devToken)).body)).toEqual(['simple']);
   });
@@ -109,13 +127,19 @@ describe('GET /api/client/features', () => {
     const segmented = modern.body.features.find((x: any) => x.name === 'segmented');
     expect(segmented.strategies[0].segments).toHaveLength(1);
     expect(modern.body.segments).toEqual([
-      { id: segmented.strategies[0].segments[0], name: 'beta-users', constraints: [expect.objectContaining({ contextName: 'appName' })] },
+      {
+        id: segmented.strategies[0].segments[0],
+        name: 'beta-users',
+        constraints: [expect.objectContaining({ contextName: 'appName' })],
+      },
     ]);
     const old = await get('/api/client/features', devToken);
     expect(old.body.segments).toBeUndefined();
     const inlined = old.body.features.find((x: any) => x.name === 'segmented').strategies[0];
     expect(inlined.segments).toBeUndefined();
-    expect(inlined.constraints).toEqual([expect.objectContaining({ contextName: 'appName', values: ['beta-app'] })]);
+    expect(inlined.constraints).toEqual([
+      expect.objectContaining({ contextName: 'appName', values: ['beta-app'] }),
+    ]);
   });
 
   it('answers 304 for the current ETag and a new ETag after a change it can see', async () => {
@@ -148,7 +172,12 @@ describe('GET /api/client/features', () => {
   it('serves one feature by name, 404 for unknown or archived ones', async () => {
     const res = await get('/api/client/features/constrained', devToken);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'constrained', type: 'experiment', impressionData: true, enabled: true });
+    expect(res.body).toMatchObject({
+      name: 'constrained',
+      type: 'experiment',
+      impressionData: true,
+      enabled: true,
+    });
     expect((await get('/api/client/features/gone', devToken)).status).toBe(404);
     expect((await get('/api/client/features/nope', devToken)).status).toBe(404);
   });
@@ -194,18 +223,24 @@ describe('GET /api/frontend', () => {
       payload: { type: 'json', value: '{"x":1}' },
     });
     expect((await front('?appName=beta-app')).body.toggles.map((t: any) => t.name)).toContain('segmented');
-    expect((await front('?appName=other-app')).body.toggles.map((t: any) => t.name)).not.toContain('segmented');
+    expect((await front('?appName=other-app')).body.toggles.map((t: any) => t.name)).not.toContain(
+      'segmented',
+    );
   });
 
   it('picks the same variant for the same user every time', async () => {
     const pick = async () =>
-      (await front('?userId=user-123')).body.toggles.find((t: any) => t.name === 'with-variants').variant.name;
+      (await front('?userId=user-123')).body.toggles.find((t: any) => t.name === 'with-variants').variant
+        .name;
     const first = await pick();
     for (let i = 0; i < 5; i++) expect(await pick()).toBe(first);
   });
 
   it('takes the context from a POST body too', async () => {
-    const res = await server.request('POST', '/api/frontend', { token: frontendToken, body: { context: { userId: 'bob' } } });
+    const res = await server.request('POST', '/api/frontend', {
+      token: frontendToken,
+      body: { context: { userId: 'bob' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.toggles.map((t: any) => t.name)).toContain('constrained');
   });

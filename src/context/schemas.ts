@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import { UrlFriendlyName } from '../http/names.js';
+import { Nullable, Timestamp } from '../http/schemas.js';
+
+export const ContextFieldParams = Type.Object({ contextField: Type.String({ minLength: 1 }) });
+
+export const LegalValueParams = Type.Object({
+  contextField: Type.String({ minLength: 1 }),
+  value: Type.String({ minLength: 1 }),
+});
+
+export const LegalValueSchema = Type.Object(
+  {
+    value: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Type.String({ maxLength: 250 })),
+  },
+  { additionalProperties: false },
+);
+
+const settings = {
+  description: Type.Optional(Nullable(Type.String({ maxLength: 250 }))),
+  stickiness: Type.Optional(Type.Boolean({ description: 'Whether rollouts may stick to this field' })),
+  sortOrder: Type.Optional(
+    Type.Integer({ minimum: -2147483648, maximum: 2147483647, description: 'Position in lists' }),
+  ),
+  legalValues: Type.Optional(
+    Type.Array(LegalValueSchema, { description: 'The only values constraints may use; empty: any value' }),
+  ),
+};
+
+export const CreateContextFieldBody = Type.Object({ name: UrlFriendlyName, ...settings });
+
+export const UpdateContextFieldBody = Type.Object(settings);
+
+export const ContextNameBody = Type.Object({ name: UrlFriendlyName });
+
+export const ContextFieldSchema = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  stickiness: Type.Boolean(),
+  sortOrder: Type.Integer(),
+  legalValues: Type.Array(Type.Object({ value: Type.String(), description: Type.Optional(Type.String()) })),
+  createdAt: Timestamp,
+});
+
+export const ContextFieldList = Type.Array(ContextFieldSchema);

@@ -1,0 +1,174 @@
+import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { throwIfProblems } from '../http/check.js';
+import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import { segmentsUsingContext } from '../segments/service.js';
+import { featuresUsingContext } from '../strategies/service.js';
+import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
+import {
+  type ContextField,
+  deleteContextField,
+  findContextField,
+  insertContextField,
+  type LegalValue,
+  listContextFields,
+  updateContextField,
+} from './store.js';
+
+export function describeContextField(f: ContextField) {
+  return {
+    name: f.name,
+    description: f.description,
+    stickiness: f.stickiness,
+    sortOrder: f.sortOrder,
+    legalValues: f.legalValues,
+    createdAt: f.createdAt,
+  };
+}
+
+export async function readContextFields(db: Queryable) {
+  return (await listContextFields(db)).map(describeContextField);
+}
+
+export async function getContextField(db: Queryable, name: string): Promise<ContextField> {
+  const field = await findContextField(db, name);
+  if (!field) throw new NotFoundError(`There is no context field named "${name}".`);
+  return field;
+}
+
+/** Legal values as stored: only `value` and, when sent, `description`; no value twice. */
+function checkedLegalValues(legalValues: readonly LegalValue[] | undefined): LegalValue[] {
+  const list = legalValues ?? [];
+  const seen = new Set<string>();
+  throwIfProblems(
+    list.flatMap((lv, i) => {
+      const repeated = seen.has(lv.value);
+      seen.add(lv.value);
+      return repeated
+        ? [{ path: `legalValues.${i}.value`, message: `The legal value "${lv.value}" is listed twice.` }]
+        : [];
+    }),
+  );
+  return list.map((lv) => ({
+    value: lv.value,
+    ...(lv.description !== undefined ? { description: lv.description } : {}),
+  }));
+}
+
+async function assertNameFree(db: Queryable, name: string): Promise<void> {
+  if (await findContextField(db, name)) {
+    throw new NameExistsError(`A context field named "${name}" already exists.`);
+  }
+}
+
+/** 409 when the name is taken, for forms that check before they save. */
+export async function validateContextName(db: Queryable, name: string): Promise<void> {
+  await assertNameFree(db, name);
+}
+
+export async function createContextField(
+  ctx: AppContext,
+  identity: Identity,
+  input: Static<typeof CreateContextFieldBody>,
+) {
+  const legalValues = checkedLegalValues(input.legalValues);
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name);
+    const field = await insertContextField(tx, input.name, {
+      description: input.description || null,
+      stickiness: input.stickiness ?? false,
+      sortOrder: input.sortOrder ?? 10,
+      legalValues,
+    });
+    const data = describeContextField(field);
+    await recordEvent(tx, actor, { type: 'context-field-created', data });
+    return data;
+  });
+}
+
+async function saveChange(
+  tx: Queryable,
+  identity: Identity,
+  before: ContextField,
+  change: (before: ContextField) => Omit<ContextField, 'name' | 'createdAt'>,
+): Promise<void> {
+  const after = await updateContextField(tx, before.name, change(before));
+  await recordEvent(tx, actorOf(identity), {
+    type: 'context-field-updated',
+    data: describeContextField(after),
+    preData: describeContextField(before),
+  });
+}
+
+/**
+ * E15: the settings are replaced. Legal values become the list sent (none when omitted) and
+ * stickiness the value sent (false when omitted); the description and the sort order are kept
+ * when omitted.
+ */
+export async function replaceContextField(
+  ctx: AppContext,
+  identity: Identity,
+  name: string,
+  input: Static<typeof UpdateContextFieldBody>,
+) {
+  const legalValues = checkedLegalValues(input.legalValues);
+  await ctx.db.transaction(async (tx) => {
+    const before = await getContextField(tx, name);
+    await saveChange(tx, identity, before, (b) => ({
+      description: input.description === undefined ? b.description : input.description || null,
+      stickiness: input.stickiness ?? false,
+      sortOrder: input.sortOrder ?? b.sortOrder,
+      legalValues,
+    }));
+  });
+}
+
+/** Adds a legal value, or changes the description of one already there. */
+export async function putLegalValue(ctx: AppContext, identity: Identity, name: string, value: LegalValue) {
+  const legal = checkedLegalValues([value])[0]!;
+  await ctx.db.transaction(async (tx) => {
+    const before = await getContextField(tx, name);
+    const known = before.legalValues.some((lv) => lv.value === legal.value);
+    const legalValues = known
+      ? before.legalValues.map((lv) => (lv.value === legal.value ? legal : lv))
+      : [...before.legalValues, legal];
+    await saveChange(tx, identity, before, (b) => ({ ...b, legalValues }));
+  });
+}
+
+export async function removeLegalValue(ctx: AppContext, identity: Identity, name: string, value: string) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await getContextField(tx, name);
+    if (!before.legalValues.some((lv) => lv.value === value)) {
+      throw new NotFoundError(`The context field "${name}" has no legal value "${value}".`);
+    }
+    const legalValues = before.legalValues.filter((lv) => lv.value !== value);
+    await saveChange(tx, identity, before, (b) => ({ ...b, legalValues }));
+  });
+}
+
+/** Refused (409) while a strategy or a segment has a constraint on the field. */
+export async function removeContextField(ctx: AppContext, identity: Identity, name: string) {
+  await ctx.db.transaction(async (tx) => {
+    const field = await getContextField(tx, name);
+    const [features, segments] = [await featuresUsingContext(tx, name), await segmentsUsingContext(tx, name)];
+    if (features.length > 0 || segments.length > 0) {
+      const users = [
+        features.length > 0 ? `the strategies of the features ${features.join(', ')}` : '',
+        segments.length > 0 ? `the segments ${segments.join(', ')}` : '',
+      ].filter(Boolean);
+      throw new NameExistsError(
+        `The context field "${name}" is used by constraints of ${users.join(' and ')}: remove those constraints first.`,
+      );
+    }
+    await deleteContextField(tx, name);
+    await recordEvent(tx, actorOf(identity), {
+      type: 'context-field-deleted',
+      preData: describeContextField(field),
+    });
+  });
+}

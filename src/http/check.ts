@@ -1,0 +1,36 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { type ErrorDetail, ValidationError, validationDetails } from './errors.js';
+
+// The same settings as request bodies (see validation.ts): no coercion, every error reported.
+const ajv = new Ajv({ allErrors: true, removeAdditional: false, useDefaults: false, strict: false });
+addFormats.default(ajv);
+
+/**
+ * A checker for values that did not come straight from a request body's schema (a list after a
+ * JSON Patch, items handed to a shared rule): the problems as `details`, with paths under `path`.
+ */
+export function compileCheck<T extends TSchema>(schema: T) {
+  const validate = ajv.compile(schema);
+  return {
+    problems(value: unknown, path: string): ErrorDetail[] {
+      if (validate(value)) return [];
+      return validationDetails(validate.errors ?? [], path || undefined);
+    },
+    is(value: unknown): value is Static<T> {
+      return validate(value);
+    },
+  };
+}
+
+/** Throws one ValidationError for all the problems found, or does nothing when there are none. */
+export function throwIfProblems(problems: ErrorDetail[]): void {
+  if (problems.length === 0) return;
+  throw new ValidationError(
+    problems.length === 1
+      ? problems[0]!.message
+      : 'The request is not valid: see `details` for each problem.',
+    problems,
+  );
+}

@@ -1,0 +1,126 @@
+import type { AppContext } from '../context.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import {
+  SegmentBody,
+  SegmentIdParams,
+  SegmentList,
+  SegmentNameBody,
+  SegmentSchema,
+  SegmentStrategies,
+} from './schemas.js';
+import {
+  changeSegment,
+  createSegment,
+  describeSegment,
+  getSegment,
+  readSegmentStrategies,
+  readSegments,
+  removeSegment,
+  validateSegmentName,
+} from './service.js';
+
+export function segmentRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Segments'];
+
+  app.get(
+    '/api/admin/segments',
+    {
+      config: { permission: 'NONE' },
+      schema: { tags, summary: 'Every segment', response: { 200: SegmentList } },
+    },
+    async () => readSegments(ctx.db),
+  );
+
+  app.post(
+    '/api/admin/segments',
+    {
+      config: { permission: 'CREATE_SEGMENT' },
+      schema: {
+        tags,
+        summary: 'Create a segment: a named set of constraints strategies can share',
+        body: SegmentBody,
+        response: { 201: SegmentSchema },
+      },
+    },
+    async (request, reply) => {
+      const segment = await createSegment(ctx, identityOf(request), request.body);
+      return reply.code(201).header('location', `segments/${segment.id}`).send(segment);
+    },
+  );
+
+  app.post(
+    '/api/admin/segments/validate',
+    {
+      config: { permission: ['CREATE_SEGMENT', 'UPDATE_SEGMENT'] },
+      schema: {
+        tags,
+        summary: 'Check that a segment name is free: 204, or 409 when taken',
+        body: SegmentNameBody,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await validateSegmentName(ctx.db, request.body.name);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/segments/:id',
+    {
+      config: { permission: 'NONE' },
+      schema: { tags, summary: 'One segment', params: SegmentIdParams, response: { 200: SegmentSchema } },
+    },
+    async (request) => describeSegment(await getSegment(ctx.db, request.params.id)),
+  );
+
+  app.put(
+    '/api/admin/segments/:id',
+    {
+      config: { permission: 'UPDATE_SEGMENT' },
+      schema: {
+        tags,
+        summary: "Replace a segment's name, description, project and constraints",
+        params: SegmentIdParams,
+        body: SegmentBody,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await changeSegment(ctx, identityOf(request), request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/admin/segments/:id',
+    {
+      config: { permission: 'DELETE_SEGMENT' },
+      schema: {
+        tags,
+        summary: 'Delete a segment no strategy uses',
+        params: SegmentIdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await removeSegment(ctx, identityOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/segments/:id/strategies',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'The strategies that use a segment',
+        params: SegmentIdParams,
+        response: { 200: SegmentStrategies },
+      },
+    },
+    async (request) => readSegmentStrategies(ctx.db, request.params.id),
+  );
+}

@@ -1,0 +1,171 @@
+import type { Static } from '@sinclair/typebox';
+import { checkConstraints } from '../constraints/service.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import { getProject } from '../projects/service.js';
+import type { SegmentBody } from './schemas.js';
+import {
+  deleteSegment,
+  findSegment,
+  findSegmentByName,
+  findSegments,
+  insertSegment,
+  listSegments,
+  type Segment,
+  type SegmentValues,
+  segmentsUsingContextField,
+  strategiesUsingSegment,
+  updateSegment,
+} from './store.js';
+
+export function describeSegment(s: Segment) {
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    project: s.project,
+    constraints: s.constraints,
+    createdBy: s.createdBy,
+    createdAt: s.createdAt,
+  };
+}
+
+export async function readSegments(db: Queryable) {
+  return { segments: (await listSegments(db)).map(describeSegment) };
+}
+
+export async function getSegment(db: Queryable, id: number): Promise<Segment> {
+  const segment = await findSegment(db, id);
+  if (!segment) throw new NotFoundError(`There is no segment with the id ${id}.`);
+  return segment;
+}
+
+export async function readSegmentStrategies(db: Queryable, id: number) {
+  await getSegment(db, id);
+  return { strategies: await strategiesUsingSegment(db, id), changeRequestStrategies: [] };
+}
+
+type SegmentInput = Static<typeof SegmentBody>;
+
+/** The body's rules (400): constraints, and a project that exists. */
+async function checkedValues(db: Queryable, input: SegmentInput): Promise<SegmentValues> {
+  const constraints = await checkConstraints(db, input.constraints);
+  const project = input.project ?? null;
+  if (project !== null) {
+    try {
+      await getProject(db, project);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      throw new ValidationError(`There is no project with the id "${project}" to hold the segment.`, [
+        { path: 'project', message: 'Unknown project.' },
+      ]);
+    }
+  }
+  return { name: input.name, description: input.description || null, project, constraints };
+}
+
+async function assertNameFree(db: Queryable, name: string, exceptId?: number): Promise<void> {
+  const taken = await findSegmentByName(db, name);
+  if (taken && taken.id !== exceptId) {
+    throw new NameExistsError(
+      `A segment named "${name}" already exists (id ${taken.id}): choose another name.`,
+    );
+  }
+}
+
+/** 409 when the name is taken, for forms that check before they save. */
+export async function validateSegmentName(db: Queryable, name: string): Promise<void> {
+  await assertNameFree(db, name);
+}
+
+export async function createSegment(ctx: AppContext, identity: Identity, input: SegmentInput) {
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    const values = await checkedValues(tx, input);
+    await assertNameFree(tx, values.name);
+    const data = describeSegment(await insertSegment(tx, values, actor.name));
+    await recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
+    return data;
+  });
+}
+
+export async function changeSegment(ctx: AppContext, identity: Identity, id: number, input: SegmentInput) {
+  const actor = actorOf(identity);
+  await ctx.db.transaction(async (tx) => {
+    const values = await checkedValues(tx, input);
+    const before = await getSegment(tx, id);
+    await assertNameFree(tx, values.name, id);
+    if (values.project !== null) {
+      const elsewhere = (await strategiesUsingSegment(tx, id)).filter((s) => s.projectId !== values.project);
+      if (elsewhere.length > 0) {
+        throw new NameExistsError(
+          `The segment is used by strategies outside the project "${values.project}" ` +
+            `(features ${[...new Set(elsewhere.map((s) => s.featureName))].join(', ')}): ` +
+            'remove it from them before you limit it to one project.',
+        );
+      }
+    }
+    const data = describeSegment(await updateSegment(tx, id, values));
+    await recordEvent(tx, actor, {
+      type: 'segment-updated',
+      project: data.project,
+      data,
+      preData: describeSegment(before),
+    });
+  });
+}
+
+export async function removeSegment(ctx: AppContext, identity: Identity, id: number) {
+  const actor = actorOf(identity);
+  await ctx.db.transaction(async (tx) => {
+    const segment = await getSegment(tx, id);
+    const users = await strategiesUsingSegment(tx, id);
+    if (users.length > 0) {
+      throw new NameExistsError(
+        `The segment "${segment.name}" is used by ${users.length} ${users.length === 1 ? 'strategy' : 'strategies'} ` +
+          `(features ${[...new Set(users.map((s) => s.featureName))].join(', ')}): remove it from them first.`,
+      );
+    }
+    await deleteSegment(tx, id);
+    await recordEvent(tx, actor, {
+      type: 'segment-deleted',
+      project: segment.project,
+      preData: describeSegment(segment),
+    });
+  });
+}
+
+/**
+ * The segment ids a strategy of `project` may use: each must exist and be global or of that
+ * project. Returns them without duplicates, in ascending order.
+ */
+export async function checkStrategySegments(
+  db: Queryable,
+  ids: readonly number[],
+  project: string,
+): Promise<number[]> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const found = new Map((await findSegments(db, unique)).map((s) => [s.id, s]));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw new ValidationError(`There is no segment with the id ${missing.join(', ')}.`, [
+      { path: 'segments', message: `Unknown segment ids: ${missing.join(', ')}.` },
+    ]);
+  }
+  const foreign = [...found.values()].filter((s) => s.project !== null && s.project !== project);
+  if (foreign.length > 0) {
+    throw new ValidationError(
+      `The segment ${foreign.map((s) => `"${s.name}"`).join(', ')} belongs to another project than "${project}".`,
+      [{ path: 'segments', message: 'Segments of another project cannot be used here.' }],
+    );
+  }
+  return unique;
+}
+
+/** Names of the segments whose constraints use the context field. */
+export async function segmentsUsingContext(db: Queryable, contextName: string): Promise<string[]> {
+  return (await segmentsUsingContextField(db, contextName)).map((s) => s.name);
+}

@@ -1,0 +1,187 @@
+import type { AppContext } from '../context.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import { type FeatureEnvironmentPath, switchFeatureEnvironment } from './environment-service.js';
+import {
+  CreateStrategyBody,
+  FeatureEnvironmentParams,
+  FeatureStrategyList,
+  FeatureStrategySchema,
+  SortOrderBody,
+  StrategyDefinitionList,
+  StrategyDefinitionSchema,
+  StrategyNameParams,
+  StrategyParams,
+  UpdateStrategyBody,
+} from './schemas.js';
+import {
+  addStrategy,
+  readStrategies,
+  readStrategy,
+  readStrategyDefinition,
+  readStrategyDefinitions,
+  removeStrategy,
+  reorderStrategies,
+  replaceStrategy,
+} from './service.js';
+
+const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
+const STRATEGIES = `${ENVIRONMENT}/strategies`;
+
+function pathOf(params: {
+  projectId: string;
+  featureName: string;
+  environment: string;
+}): FeatureEnvironmentPath {
+  return { project: params.projectId, featureName: params.featureName, environment: params.environment };
+}
+
+export function strategyRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Strategies'];
+
+  app.get(
+    '/api/admin/strategies',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'The strategy types and their parameters',
+        response: { 200: StrategyDefinitionList },
+      },
+    },
+    async () => readStrategyDefinitions(ctx.db),
+  );
+
+  app.get(
+    '/api/admin/strategies/:name',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'One strategy type',
+        params: StrategyNameParams,
+        response: { 200: StrategyDefinitionSchema },
+      },
+    },
+    async (request) => readStrategyDefinition(ctx.db, request.params.name),
+  );
+
+  app.get(
+    STRATEGIES,
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "A feature's strategies in one environment, in evaluation order",
+        params: FeatureEnvironmentParams,
+        response: { 200: FeatureStrategyList },
+      },
+    },
+    async (request) => readStrategies(ctx.db, pathOf(request.params)),
+  );
+
+  app.post(
+    STRATEGIES,
+    {
+      config: { permission: 'CREATE_FEATURE_STRATEGY' },
+      schema: {
+        tags,
+        summary: 'Add a strategy, after the others unless `sortOrder` is given',
+        params: FeatureEnvironmentParams,
+        body: CreateStrategyBody,
+        response: { 200: FeatureStrategySchema },
+      },
+    },
+    async (request) => addStrategy(ctx, identityOf(request), pathOf(request.params), request.body),
+  );
+
+  app.post(
+    `${STRATEGIES}/set-sort-order`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        tags,
+        summary: 'Set the positions of strategies: `[{ id, sortOrder }]`',
+        params: FeatureEnvironmentParams,
+        body: SortOrderBody,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await reorderStrategies(ctx, identityOf(request), pathOf(request.params), request.body);
+      return reply.send();
+    },
+  );
+
+  app.get(
+    `${STRATEGIES}/:strategyId`,
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'One strategy',
+        params: StrategyParams,
+        response: { 200: FeatureStrategySchema },
+      },
+    },
+    async (request) => readStrategy(ctx.db, pathOf(request.params), request.params.strategyId),
+  );
+
+  app.put(
+    `${STRATEGIES}/:strategyId`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        tags,
+        summary: "Replace a strategy's configuration (E11)",
+        params: StrategyParams,
+        body: UpdateStrategyBody,
+        response: { 200: FeatureStrategySchema },
+      },
+    },
+    async (request) =>
+      replaceStrategy(
+        ctx,
+        identityOf(request),
+        pathOf(request.params),
+        request.params.strategyId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    `${STRATEGIES}/:strategyId`,
+    {
+      config: { permission: 'DELETE_FEATURE_STRATEGY' },
+      schema: { tags, summary: 'Remove a strategy', params: StrategyParams, response: { 200: NoContent } },
+    },
+    async (request, reply) => {
+      await removeStrategy(ctx, identityOf(request), pathOf(request.params), request.params.strategyId);
+      return reply.send();
+    },
+  );
+
+  for (const [suffix, enabled] of [
+    ['on', true],
+    ['off', false],
+  ] as const) {
+    app.post(
+      `${ENVIRONMENT}/${suffix}`,
+      {
+        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        schema: {
+          tags,
+          summary: enabled
+            ? 'Turn the feature on in the environment (adds a 100% rollout when it has no strategy)'
+            : 'Turn the feature off in the environment',
+          params: FeatureEnvironmentParams,
+          response: { 200: NoContent },
+        },
+      },
+      async (request, reply) => {
+        await switchFeatureEnvironment(ctx, identityOf(request), pathOf(request.params), enabled);
+        return reply.send();
+      },
+    );
+  }
+}

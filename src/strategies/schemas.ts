@@ -1,0 +1,88 @@
+import { Type } from '@sinclair/typebox';
+import { ConstraintList, StoredConstraint } from '../constraints/schemas.js';
+import { IntegerId, Nullable } from '../http/schemas.js';
+import { StoredVariant, StrategyVariantList } from '../variants/schemas.js';
+
+export const FeatureEnvironmentParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  featureName: Type.String({ minLength: 1 }),
+  environment: Type.String({ minLength: 1 }),
+});
+
+export const StrategyParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  featureName: Type.String({ minLength: 1 }),
+  environment: Type.String({ minLength: 1 }),
+  strategyId: Type.String({ minLength: 1 }),
+});
+
+export const StrategyNameParams = Type.Object({ name: Type.String({ minLength: 1 }) });
+
+/** Parameter values are stored as strings; numbers and booleans are accepted and written as text. */
+const Parameters = Type.Unsafe<Record<string, string | number | boolean>>({
+  type: 'object',
+  additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 10_000 },
+  maxProperties: 100,
+  description:
+    'Parameter name to value, e.g. `{ "rollout": "50", "stickiness": "default", "groupId": "my-flag" }`',
+});
+
+const SortOrder = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
+
+const configFields = {
+  title: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  disabled: Type.Optional(Nullable(Type.Boolean())),
+  parameters: Type.Optional(Parameters),
+  constraints: Type.Optional(ConstraintList),
+  segments: Type.Optional(Type.Array(IntegerId, { maxItems: 100, description: 'Segment ids' })),
+  variants: Type.Optional(StrategyVariantList),
+  sortOrder: Type.Optional(SortOrder),
+};
+
+const StrategyType = Type.String({ minLength: 1, maxLength: 100, description: 'The strategy type' });
+
+export const CreateStrategyBody = Type.Object({ name: StrategyType, ...configFields });
+
+export const UpdateStrategyBody = Type.Object({ name: Type.Optional(StrategyType), ...configFields });
+
+export const FeatureStrategySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  title: Nullable(Type.String()),
+  disabled: Type.Boolean(),
+  featureName: Type.String(),
+  constraints: Type.Array(StoredConstraint),
+  parameters: Type.Record(Type.String(), Type.String()),
+  variants: Type.Array(StoredVariant),
+  segments: Type.Array(Type.Integer()),
+  sortOrder: Type.Integer(),
+});
+
+export const FeatureStrategyList = Type.Array(FeatureStrategySchema);
+
+export const SortOrderBody = Type.Array(
+  Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), sortOrder: SortOrder }),
+  { maxItems: 1000 },
+);
+
+export const StrategyDefinitionSchema = Type.Object({
+  name: Type.String(),
+  displayName: Type.String(),
+  title: Nullable(Type.String()),
+  description: Type.String(),
+  editable: Type.Boolean(),
+  deprecated: Type.Boolean(),
+  parameters: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String(),
+      description: Type.String(),
+      required: Type.Boolean(),
+    }),
+  ),
+});
+
+export const StrategyDefinitionList = Type.Object({
+  version: Type.Literal(1),
+  strategies: Type.Array(StrategyDefinitionSchema),
+});

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import { checkConstraints } from '../constraints/service.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { describeStrategy } from '../features/service.js';
+import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import { checkStrategySegments } from '../segments/service.js';
+import { prepareVariants } from '../variants/rules.js';
+import {
+  type FeatureEnvironmentPath,
+  liveFeatureEnvironment,
+  parameterDefaults,
+  switchOffWithoutActiveStrategy,
+} from './environment-service.js';
+import { findEnvironmentState } from './environment-store.js';
+import { normalizeParameters } from './parameters.js';
+import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
+import {
+  deleteStrategy,
+  type FeatureStrategy,
+  featuresUsingContextField,
+  findStrategy,
+  findStrategyDefinition,
+  insertStrategy,
+  listStrategyDefinitions,
+  type StrategyDefinition,
+  setSortOrders,
+  setStrategySegments,
+  strategiesOf,
+  updateStrategy,
+} from './store.js';
+
+async function assertStrategyType(db: Queryable, name: string): Promise<void> {
+  if (await findStrategyDefinition(db, name)) return;
+  throw new ValidationError(
+    `There is no strategy type "${name}": use default, flexibleRollout, userWithId, applicationHostname or remoteAddress (GET /api/admin/strategies lists them).`,
+    [{ path: 'name', message: 'Unknown strategy type.' }],
+  );
+}
+
+/**
+ * The strategy of that id, if it is one of the path's feature in the path's environment: 404 when
+ * there is no such strategy (or its feature is archived), 403 when it belongs elsewhere — a path
+ * must not reach a strategy its permission check did not cover.
+ */
+async function strategyAt(db: Queryable, at: FeatureEnvironmentPath, id: string): Promise<FeatureStrategy> {
+  const strategy = await findStrategy(db, id);
+  if (!strategy) throw new NotFoundError(`There is no strategy with the id "${id}".`);
+  if (
+    strategy.project !== at.project ||
+    strategy.featureName !== at.featureName ||
+    strategy.environment !== at.environment
+  ) {
+    throw new NoAccessError(
+      `The strategy "${id}" is not one of the feature "${at.featureName}" in the environment "${at.environment}" of the project "${at.project}".`,
+    );
+  }
+  if (strategy.archived) {
+    throw new NotFoundError(
+      `The feature "${at.featureName}" is archived: revive it to change its strategies.`,
+    );
+  }
+  return strategy;
+}
+
+/**
+ * As strategyAt, read once the path's environment is locked for the rest of the transaction, so
+ * that concurrent changes to its strategies happen one after the other and `preData` is exact.
+ */
+async function lockedStrategyAt(tx: Queryable, at: FeatureEnvironmentPath, id: string) {
+  await findEnvironmentState(tx, at.featureName, at.environment, true);
+  return strategyAt(tx, at, id);
+}
+
+/** Parameters as stored; only `flexibleRollout` needs the project's default stickiness. */
+async function parametersFor(
+  db: Queryable,
+  at: FeatureEnvironmentPath,
+  strategyType: string,
+  input: Parameters<typeof normalizeParameters>[1],
+) {
+  const defaults =
+    strategyType === 'flexibleRollout'
+      ? await parameterDefaults(db, at)
+      : { groupId: at.featureName, stickiness: 'default' };
+  return normalizeParameters(strategyType, input, defaults);
+}
+
+export async function readStrategies(db: Queryable, at: FeatureEnvironmentPath) {
+  await liveFeatureEnvironment(db, at);
+  return (await strategiesOf(db, at.featureName, at.environment)).map(describeStrategy);
+}
+
+export async function readStrategy(db: Queryable, at: FeatureEnvironmentPath, id: string) {
+  return describeStrategy(await strategyAt(db, at, id));
+}
+
+/** The body rules (400) that do not depend on the strategy being changed. */
+async function checkedConfig(
+  db: Queryable,
+  at: FeatureEnvironmentPath,
+  input: Static<typeof UpdateStrategyBody>,
+) {
+  if (input.name !== undefined) await assertStrategyType(db, input.name);
+  return {
+    constraints: await checkConstraints(db, input.constraints ?? []),
+    variants: prepareVariants(input.variants ?? [], 'variants'),
+    segments: input.segments && (await checkStrategySegments(db, input.segments, at.project)),
+  };
+}
+
+function eventOf(at: FeatureEnvironmentPath) {
+  return { project: at.project, featureName: at.featureName, environment: at.environment };
+}
+
+export async function addStrategy(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  input: Static<typeof CreateStrategyBody>,
+) {
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    const { constraints, variants, segments } = await checkedConfig(tx, at, input);
+    await liveFeatureEnvironment(tx, at, true);
+    const config = {
+      id: randomUUID(),
+      featureName: at.featureName,
+      environment: at.environment,
+      name: input.name,
+      title: input.title ?? null,
+      disabled: input.disabled ?? false,
+      parameters: await parametersFor(tx, at, input.name, input.parameters),
+      constraints,
+      variants,
+    };
+    const placed = await insertStrategy(tx, { ...config, sortOrder: input.sortOrder ?? null });
+    if (segments?.length) await setStrategySegments(tx, config.id, segments);
+    const data = describeStrategy({ ...config, ...placed, segments: segments ?? [] });
+    await recordEvent(tx, actor, { type: 'feature-strategy-add', ...eventOf(at), data });
+    return data;
+  });
+}
+
+/**
+ * E11: the configuration is replaced — parameters, constraints and variants become what was sent
+ * (omitted: empty). The type changes when given; title and disabled when given and not null;
+ * segments when given. The position never changes here (see set-sort-order).
+ */
+export async function replaceStrategy(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  id: string,
+  input: Static<typeof UpdateStrategyBody>,
+) {
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    const { constraints, variants, segments } = await checkedConfig(tx, at, input);
+    const before = await lockedStrategyAt(tx, at, id);
+    const name = input.name ?? before.name;
+    const config = {
+      name,
+      title: input.title ?? before.title,
+      disabled: input.disabled ?? before.disabled,
+      parameters: await parametersFor(tx, at, name, input.parameters),
+      constraints,
+      variants,
+    };
+    await updateStrategy(tx, id, config);
+    if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, id, segments);
+    const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
+    await recordEvent(tx, actor, {
+      type: 'feature-strategy-update',
+      ...eventOf(at),
+      data,
+      preData: describeStrategy(before),
+    });
+    if (config.disabled) await switchOffWithoutActiveStrategy(tx, actor, at);
+    return data;
+  });
+}
+
+export async function removeStrategy(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  id: string,
+): Promise<void> {
+  const actor = actorOf(identity);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockedStrategyAt(tx, at, id);
+    await deleteStrategy(tx, id);
+    await recordEvent(tx, actor, {
+      type: 'feature-strategy-remove',
+      ...eventOf(at),
+      preData: describeStrategy(before),
+    });
+    await switchOffWithoutActiveStrategy(tx, actor, at);
+  });
+}
+
+function positions(strategies: FeatureStrategy[]) {
+  return strategies.map((s) => ({ id: s.id, name: s.name, title: s.title, sortOrder: s.sortOrder }));
+}
+
+/** Moves the listed strategies of the environment to the positions given; the others stay. */
+export async function reorderStrategies(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  order: readonly { id: string; sortOrder: number }[],
+): Promise<void> {
+  const repeated = order.filter((o, i) => order.findIndex((p) => p.id === o.id) !== i);
+  if (repeated.length > 0) {
+    throw new ValidationError(`The strategy "${repeated[0]!.id}" is listed more than once.`);
+  }
+  const actor = actorOf(identity);
+  await ctx.db.transaction(async (tx) => {
+    await liveFeatureEnvironment(tx, at, true);
+    const before = await strategiesOf(tx, at.featureName, at.environment);
+    const here = new Set(before.map((s) => s.id));
+    for (const { id } of order) if (!here.has(id)) await strategyAt(tx, at, id);
+    if (order.length === 0) return;
+    await setSortOrders(tx, order);
+    const after = await strategiesOf(tx, at.featureName, at.environment);
+    await recordEvent(tx, actor, {
+      type: 'strategy-order-changed',
+      ...eventOf(at),
+      data: positions(after),
+      preData: positions(before),
+    });
+  });
+}
+
+/** Names of the features with a strategy constraint on the context field. */
+export function featuresUsingContext(db: Queryable, contextName: string): Promise<string[]> {
+  return featuresUsingContextField(db, contextName);
+}
+
+function describeDefinition(d: StrategyDefinition) {
+  return {
+    name: d.name,
+    displayName: d.title ?? d.name,
+    title: d.title,
+    description: d.description ?? '',
+    editable: !d.builtIn,
+    deprecated: d.deprecated,
+    parameters: d.parameters,
+  };
+}
+
+export async function readStrategyDefinitions(db: Queryable) {
+  return { version: 1 as const, strategies: (await listStrategyDefinitions(db)).map(describeDefinition) };
+}
+
+export async function readStrategyDefinition(db: Queryable, name: string) {
+  const definition = await findStrategyDefinition(db, name);
+  if (!definition) throw new NotFoundError(`There is no strategy type "${name}".`);
+  return describeDefinition(definition);
+}

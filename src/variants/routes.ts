@@ -1,0 +1,59 @@
+import type { AppContext } from '../context.js';
+import { type App, identityOf } from '../http/route.js';
+import { FeatureEnvironmentParams } from '../strategies/schemas.js';
+import { FeatureVariants, VariantList, VariantPatch } from './schemas.js';
+import { patchVariants, readVariants, replaceVariants } from './service.js';
+
+const VARIANTS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants';
+
+function pathOf(params: { projectId: string; featureName: string; environment: string }) {
+  return { project: params.projectId, featureName: params.featureName, environment: params.environment };
+}
+
+export function variantRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Variants'];
+
+  app.get(
+    VARIANTS,
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "A feature's variants in one environment (E18), archived features included",
+        params: FeatureEnvironmentParams,
+        response: { 200: FeatureVariants },
+      },
+    },
+    async (request) => readVariants(ctx.db, pathOf(request.params)),
+  );
+
+  app.put(
+    VARIANTS,
+    {
+      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      schema: {
+        tags,
+        summary: 'Replace the variants of a feature in one environment; weights are fixed to total 1000',
+        params: FeatureEnvironmentParams,
+        body: VariantList,
+        response: { 200: FeatureVariants },
+      },
+    },
+    async (request) => replaceVariants(ctx, identityOf(request), pathOf(request.params), request.body),
+  );
+
+  app.patch(
+    VARIANTS,
+    {
+      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      schema: {
+        tags,
+        summary: 'Change the variants of a feature in one environment with JSON Patch',
+        params: FeatureEnvironmentParams,
+        body: VariantPatch,
+        response: { 200: FeatureVariants },
+      },
+    },
+    async (request) => patchVariants(ctx, identityOf(request), pathOf(request.params), request.body),
+  );
+}

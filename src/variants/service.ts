@@ -1,0 +1,91 @@
+import type { Static } from '@sinclair/typebox';
+import jsonPatch from 'fast-json-patch';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { getFeature, getLiveFeature } from '../features/service.js';
+import { compileCheck, throwIfProblems } from '../http/check.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import type { FeatureEnvironmentPath } from '../strategies/environment-service.js';
+import { prepareVariants, type Variant } from './rules.js';
+import { VariantList, type VariantPatch } from './schemas.js';
+import { findEnvironmentVariants, setEnvironmentVariants } from './store.js';
+
+async function variantsAt(db: Queryable, at: FeatureEnvironmentPath, lock = false): Promise<Variant[]> {
+  const variants = await findEnvironmentVariants(db, at.featureName, at.environment, lock);
+  if (variants === null) {
+    throw new NotFoundError(
+      `The feature "${at.featureName}" has no environment "${at.environment}": the environment does not exist or is not enabled for the project "${at.project}".`,
+    );
+  }
+  return variants;
+}
+
+/** E18: also for archived features, whose variants are kept for when they are revived. */
+export async function readVariants(db: Queryable, at: FeatureEnvironmentPath) {
+  await getFeature(db, at.project, at.featureName, { includeArchived: true });
+  return { version: 1 as const, variants: await variantsAt(db, at) };
+}
+
+async function store(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  next: (current: Variant[]) => Variant[],
+) {
+  return ctx.db.transaction(async (tx) => {
+    await getLiveFeature(tx, at.project, at.featureName);
+    const before = await variantsAt(tx, at, true);
+    const variants = next(before);
+    await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
+    await recordEvent(tx, actorOf(identity), {
+      type: 'feature-environment-variants-updated',
+      project: at.project,
+      featureName: at.featureName,
+      environment: at.environment,
+      data: { variants },
+      preData: { variants: before },
+    });
+    return { version: 1 as const, variants };
+  });
+}
+
+/** Replaces the list; an empty list clears it. */
+export function replaceVariants(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  input: Static<typeof VariantList>,
+) {
+  const variants = prepareVariants(input, 'variants');
+  return store(ctx, identity, at, () => variants);
+}
+
+const listCheck = compileCheck(VariantList);
+
+/** JSON Patch on the stored list; the result must be a valid list, and its weights are fixed again. */
+export function patchVariants(
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  patch: Static<typeof VariantPatch>,
+) {
+  return store(ctx, identity, at, (current) => {
+    let patched: unknown;
+    try {
+      patched = jsonPatch.applyPatch(
+        structuredClone(current),
+        patch as jsonPatch.Operation[],
+        true,
+        false,
+      ).newDocument;
+    } catch (error) {
+      throw new ValidationError(
+        `The patch cannot be applied to the variant list: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+    throwIfProblems(listCheck.problems(patched, 'variants'));
+    return prepareVariants(patched as Static<typeof VariantList>, 'variants');
+  });
+}
