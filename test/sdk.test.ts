@@ -166,7 +166,7 @@ describe('the Unleash Node SDK against Flagpole', () => {
       return app.status === 200 && app.body.instances.length > 0;
     });
     expect(app.body.instances[0]).toMatchObject({ instanceId: 'e2e-1', environment: 'development' });
-    expect(app.body.instances[0].sdkVersion).toMatch(/^unleash-client-node:\d+\.\d+\.\d+/);
+    expect(app.body.instances[0].sdkVersion).toMatch(/^unleash-node-sdk:\d+\.\d+\.\d+/);
     expect(app.body.strategies).toEqual(expect.arrayContaining(['default', 'flexibleRollout']));
   });
 

@@ -60,7 +60,14 @@ export async function loadFlagState(db: {
       enabled: boolean;
       variants: VariantDefinition[];
     }>(
-      `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, fe.environment, fe.enabled, fe.variants
+      // An environment whose strategies are all disabled is served off: without its strategies an
+      // SDK would otherwise read "on, no strategies" as on for everyone.
+      `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, fe.environment, fe.variants,
+              fe.enabled AND NOT (
+                EXISTS (SELECT 1 FROM feature_strategies s WHERE s.feature_name = f.name AND s.environment = fe.environment)
+                AND NOT EXISTS (SELECT 1 FROM feature_strategies s
+                                 WHERE s.feature_name = f.name AND s.environment = fe.environment AND NOT s.disabled)
+              ) AS enabled
          FROM features f JOIN feature_environments fe ON fe.feature_name = f.name
         WHERE f.archived_at IS NULL
         ORDER BY f.name`,
