@@ -8,8 +8,12 @@ import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
 import type { AppContext } from './context.js';
+import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
+import { featureTypeRoutes } from './feature-types/routes.js';
+import { archiveRoutes } from './features/archive-routes.js';
 import { featureRoutes } from './features/routes.js';
+import { featureUpdateRoutes } from './features/update-routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
@@ -23,6 +27,8 @@ import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
+import { tagTypeRoutes } from './tag-types/routes.js';
+import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
@@ -62,6 +68,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   constraintRoutes(app, ctx);
   contextRoutes(app, ctx);
   segmentRoutes(app, ctx);
+  featureUpdateRoutes(app, ctx);
+  archiveRoutes(app, ctx);
+  featureTypeRoutes(app, ctx);
+  environmentRoutes(app, ctx);
+  tagTypeRoutes(app, ctx);
+  tagRoutes(app, ctx);
   applicationRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.

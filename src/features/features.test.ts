@@ -97,6 +97,40 @@ describe('reading features', () => {
     ]);
   });
 
+  it('lists each feature with the same fields and values as reading it alone', async () => {
+    await server.ctx.db.query(
+      `UPDATE features SET last_seen_at = '2024-05-06T07:08:09.123456Z', stale = true WHERE name = 'with-envs'`,
+    );
+    await server.ctx.db.query(
+      `UPDATE feature_environments SET enabled = true, variants = '[{"name":"a"},{"name":"b"}]',
+              last_seen_at = '2024-05-06T07:08:09.5Z'
+        WHERE feature_name = 'with-envs' AND environment = 'production'`,
+    );
+    const list = await server.request('GET', '/api/admin/projects/default/features', admin());
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = list.body.features.find((f: { name: string }) => f.name === 'with-envs');
+    const single = (await server.request('GET', '/api/admin/projects/default/features/with-envs', admin()))
+      .body;
+    const { environments, variants: _v, children: _c, dependencies: _d, ...metadata } = single;
+    expect(listed).toEqual({
+      ...metadata,
+      environments: environments.map((e: Record<string, unknown>) =>
+        Object.fromEntries(
+          ['name', 'environment', 'type', 'enabled', 'sortOrder', 'variantCount', 'lastSeenAt'].map((k) => [
+            k,
+            e[k],
+          ]),
+        ),
+      ),
+    });
+    expect(listed).toMatchObject({ stale: true, lastSeenAt: '2024-05-06T07:08:09.123Z' });
+    expect(listed.environments[1]).toMatchObject({
+      enabled: true,
+      variantCount: 2,
+      lastSeenAt: '2024-05-06T07:08:09.500Z',
+    });
+  });
+
   it('answers 404 for an unknown feature or one in another project', async () => {
     await server.request('POST', '/api/admin/projects', { ...admin(), body: { id: 'other', name: 'Other' } });
     expect((await server.request('GET', '/api/admin/projects/default/features/nope', admin())).status).toBe(

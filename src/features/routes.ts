@@ -5,7 +5,7 @@ import {
   CreateFeatureBody,
   FeatureDetails,
   FeatureSchema,
-  ProjectFeatureList,
+  ProjectFeatureListText,
   ProjectFeatureParams,
 } from './schemas.js';
 import { createFeature, readFeature, readProjectFeatures } from './service.js';
@@ -21,10 +21,14 @@ export function featureRoutes(app: App, ctx: AppContext): void {
         tags,
         summary: "The project's live features with their environments",
         params: ProjectParams,
-        response: { 200: ProjectFeatureList },
+        response: { 200: ProjectFeatureListText },
       },
     },
-    async (request) => readProjectFeatures(ctx.db, request.params.projectId),
+    // The body comes as JSON text from the database; the schema above documents it.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await readProjectFeatures(ctx.db, request.params.projectId)),
   );
 
   app.post(

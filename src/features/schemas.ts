@@ -80,3 +80,52 @@ export const ProjectFeatureList = Type.Object({
     }),
   ),
 });
+
+export const UpdateFeatureBody = Type.Object({
+  name: Type.Optional(Type.String({ description: 'Must be the current name: features cannot be renamed' })),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  stale: Type.Optional(Type.Boolean()),
+  impressionData: Type.Optional(Type.Boolean()),
+  archived: Type.Optional(Type.Boolean({ description: 'true archives the feature' })),
+});
+
+export const PatchBody = Type.Array(
+  Type.Object({
+    op: Type.Union([
+      Type.Literal('add'),
+      Type.Literal('remove'),
+      Type.Literal('replace'),
+      Type.Literal('copy'),
+      Type.Literal('move'),
+      Type.Literal('test'),
+    ]),
+    path: Type.String(),
+    from: Type.Optional(Type.String()),
+    value: Type.Optional(Type.Unknown()),
+  }),
+  { description: 'JSON Patch (RFC 6902) operations on the feature' },
+);
+
+export const BatchFeaturesBody = Type.Object({
+  features: Type.Array(Type.String(), { description: 'Feature names' }),
+});
+
+export const StaleBody = Type.Object({
+  features: Type.Array(Type.String(), { description: 'Feature names' }),
+  stale: Type.Boolean(),
+});
+
+export const FeatureNameBody = Type.Object({ name: UrlFriendlyName });
+
+export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const FeatureNameParams = Type.Object({ featureName: Type.String({ minLength: 1 }) });
+
+export const ArchivedFeatureList = Type.Object({
+  version: Type.Literal(2),
+  features: Type.Array(FeatureSchema),
+});
+
+/** The list as the route sends it: JSON text made by the database, in the shape of ProjectFeatureList. */
+export const ProjectFeatureListText = Type.Unsafe<string>(ProjectFeatureList);

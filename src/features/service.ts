@@ -1,17 +1,22 @@
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import { type FeatureStrategy, strategiesOfFeatures } from '../strategies/store.js';
 import {
+  attachProjectFeatures,
+  countLiveFeatures,
+  detachProjectFeatures,
   environmentsOfFeatures,
   type Feature,
   type FeatureEnvironment,
   findFeature,
+  findFeatureProject,
+  findFeatures,
   insertFeature,
-  listLiveFeatures,
+  liveFeatureListJson,
 } from './store.js';
 
 /**
@@ -34,6 +39,53 @@ export async function getFeature(
     );
   }
   return feature;
+}
+
+/**
+ * The named features that exist (archived or not), after checking that every one of them belongs
+ * to the project: a list naming another project's feature is refused whole (403), as Unleash does.
+ */
+export async function namedFeaturesOfProject(
+  db: Queryable,
+  project: string,
+  names: string[],
+): Promise<Feature[]> {
+  const features = await findFeatures(db, [...new Set(names)]);
+  const elsewhere = features.filter((f) => f.project !== project);
+  if (elsewhere.length > 0) {
+    throw new NoAccessError(
+      `These features are not in the project "${project}": ${elsewhere
+        .map((f) => `"${f.name}" (in "${f.project}")`)
+        .join(', ')}. Send each list to the project its features belong to.`,
+    );
+  }
+  return features;
+}
+
+/** The feature of that name in any project, archived or not, or 404. */
+export async function getAnyFeature(db: Queryable, name: string): Promise<Feature> {
+  const feature = await findFeature(db, name);
+  if (!feature) throw new NotFoundError(`There is no feature named "${name}", archived or not.`);
+  return feature;
+}
+
+/** For routes that name a feature but not its project: the project to check permissions in. */
+export function projectOfFeature(db: Queryable, name: string): Promise<string | undefined> {
+  return findFeatureProject(db, name);
+}
+
+export function liveFeatureCount(db: Queryable, project: string): Promise<number> {
+  return countLiveFeatures(db, project);
+}
+
+/** A project gained an environment: its features (archived too) get it, disabled. */
+export function attachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
+  return attachProjectFeatures(db, project, environment);
+}
+
+/** A project lost an environment: its features lose it, with their strategies there. */
+export function detachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
+  return detachProjectFeatures(db, project, environment);
 }
 
 /** The live (not archived) feature of that name in that project, or 404. */
@@ -111,36 +163,13 @@ export async function readFeature(db: Queryable, project: string, name: string) 
   };
 }
 
-/** The live features of a project, each with its environments (without their strategies). */
-export async function readProjectFeatures(db: Queryable, project: string) {
+/**
+ * The live features of a project, each with its environments (without their strategies), as
+ * ready-to-send JSON text: lists of thousands of features skip building and serializing objects.
+ */
+export async function readProjectFeatures(db: Queryable, project: string): Promise<string> {
   await getProject(db, project);
-  const features = await listLiveFeatures(db, project);
-  const environments = await environmentsOfFeatures(
-    db,
-    features.map((f) => f.name),
-  );
-  const byFeature = new Map<string, FeatureEnvironment[]>();
-  for (const e of environments) {
-    const list = byFeature.get(e.featureName) ?? [];
-    list.push(e);
-    byFeature.set(e.featureName, list);
-  }
-  return {
-    version: 2 as const,
-    features: features.map((f) => ({
-      ...describeFeature(f),
-      favorite: false,
-      environments: (byFeature.get(f.name) ?? []).map((e) => ({
-        name: e.name,
-        environment: e.name,
-        type: e.type,
-        enabled: e.enabled,
-        sortOrder: e.sortOrder,
-        variantCount: e.variants.length,
-        lastSeenAt: e.lastSeenAt,
-      })),
-    })),
-  };
+  return `{"version":2,"features":${await liveFeatureListJson(db, project)}}`;
 }
 
 export interface NewFeatureInput {

@@ -47,12 +47,32 @@ export async function findFeature(db: Queryable, name: string): Promise<Feature 
   return rows[0] ? toFeature(rows[0]) : null;
 }
 
-export async function listLiveFeatures(db: Queryable, project: string): Promise<Feature[]> {
-  const { rows } = await db.query<FeatureRecord>(
-    `SELECT ${COLUMNS} FROM features WHERE project = $1 AND archived_at IS NULL ORDER BY name`,
+/** A timestamp as JSON text in the form `Date.toISOString()` gives, so both paths print the same. */
+function isoText(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The live features of a project with their environments, as the JSON text of the list's
+ * `features` array. The database builds the text in one pass: for large projects that is about
+ * twice as fast as fetching rows and serializing them here, and the cost per feature stays flat.
+ */
+export async function liveFeatureListJson(db: Queryable, project: string): Promise<string> {
+  const { rows } = await db.query<{ features: string }>(
+    `SELECT coalesce(json_agg(t ORDER BY t.name), '[]')::text AS features FROM (
+       SELECT f.name, f.description, f.type, f.project, f.stale, f.impression_data AS "impressionData",
+              false AS archived, null AS "archivedAt", ${isoText('f.created_at')} AS "createdAt",
+              ${isoText('f.last_seen_at')} AS "lastSeenAt", false AS favorite,
+              coalesce((SELECT json_agg(x ORDER BY x."sortOrder", x.name) FROM (
+                  SELECT fe.environment AS name, fe.environment, e.type, fe.enabled, e.sort_order AS "sortOrder",
+                         jsonb_array_length(fe.variants) AS "variantCount",
+                         ${isoText('fe.last_seen_at')} AS "lastSeenAt"
+                    FROM feature_environments fe JOIN environments e ON e.name = fe.environment
+                   WHERE fe.feature_name = f.name) x), '[]') AS environments
+         FROM features f WHERE f.project = $1 AND f.archived_at IS NULL) t`,
     [project],
   );
-  return rows.map(toFeature);
+  return rows[0]!.features;
 }
 
 export interface NewFeature {
@@ -119,4 +139,157 @@ export async function environmentsOfFeatures(
     variants: r.variants,
     lastSeenAt: r.last_seen_at,
   }));
+}
+
+/** The project of a feature, archived or not; undefined when there is no such feature. */
+export async function findFeatureProject(db: Queryable, name: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ project: string }>('SELECT project FROM features WHERE name = $1', [
+    name,
+  ]);
+  return rows[0]?.project;
+}
+
+/** The features of those names that exist, in any project, archived or not. */
+export async function findFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `SELECT ${COLUMNS} FROM features WHERE name = ANY($1::text[]) ORDER BY name`,
+    [names],
+  );
+  return rows.map(toFeature);
+}
+
+export interface FeatureMetadataUpdate {
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impressionData: boolean;
+}
+
+export async function updateFeatureMetadata(
+  db: Queryable,
+  name: string,
+  m: FeatureMetadataUpdate,
+): Promise<Feature> {
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET description = $2, type = $3, stale = $4, impression_data = $5
+      WHERE name = $1 RETURNING ${COLUMNS}`,
+    [name, m.description, m.type, m.stale, m.impressionData],
+  );
+  return toFeature(rows[0]!);
+}
+
+/** Sets `stale` on those features; answers the ones whose value changed. */
+export async function setFeaturesStale(db: Queryable, names: string[], stale: boolean): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET stale = $2 WHERE name = ANY($1::text[]) AND stale <> $2 RETURNING ${COLUMNS}`,
+    [names, stale],
+  );
+  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Archives those of the features that are live; answers the ones archived now. */
+export async function archiveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET archived_at = now() WHERE name = ANY($1::text[]) AND archived_at IS NULL
+     RETURNING ${COLUMNS}`,
+    [names],
+  );
+  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Brings archived features back, switched off in every environment (their strategies and
+ * variants stay); answers the ones revived now.
+ */
+export async function reviveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET archived_at = NULL WHERE name = ANY($1::text[]) AND archived_at IS NOT NULL
+     RETURNING ${COLUMNS}`,
+    [names],
+  );
+  const revived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+  if (revived.length > 0) {
+    await db.query(
+      'UPDATE feature_environments SET enabled = false WHERE feature_name = ANY($1::text[]) AND enabled',
+      [revived.map((f) => f.name)],
+    );
+  }
+  return revived;
+}
+
+/** Deletes features for good, with everything hanging off them. */
+export async function deleteFeatures(db: Queryable, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.query('DELETE FROM features WHERE name = ANY($1::text[])', [names]);
+}
+
+/** Archived features, newest first: of one project, or of all when `project` is undefined. */
+export async function listArchivedFeatures(db: Queryable, project?: string): Promise<Feature[]> {
+  const { rows } = await db.query<FeatureRecord>(
+    `SELECT ${COLUMNS} FROM features
+      WHERE archived_at IS NOT NULL AND ($1::text IS NULL OR project = $1)
+      ORDER BY archived_at DESC, name`,
+    [project ?? null],
+  );
+  return rows.map(toFeature);
+}
+
+export async function setFeatureProject(db: Queryable, name: string, project: string): Promise<Feature> {
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET project = $2 WHERE name = $1 RETURNING ${COLUMNS}`,
+    [name, project],
+  );
+  return toFeature(rows[0]!);
+}
+
+/** The environments a feature is attached to, by name. */
+export async function featureEnvironmentNames(db: Queryable, name: string): Promise<string[]> {
+  const { rows } = await db.query<{ environment: string }>(
+    'SELECT environment FROM feature_environments WHERE feature_name = $1 ORDER BY environment',
+    [name],
+  );
+  return rows.map((r) => r.environment);
+}
+
+export async function countLiveFeatures(db: Queryable, project: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM features WHERE project = $1 AND archived_at IS NULL',
+    [project],
+  );
+  return rows[0]!.n;
+}
+
+/** Attaches every feature of the project (archived ones too) to the environment, disabled. */
+export async function attachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment)
+     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING`,
+    [project, environment],
+  );
+}
+
+/** Detaches every feature of the project from the environment, with their strategies there. */
+export async function detachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `DELETE FROM feature_strategies
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
+  await db.query(
+    `DELETE FROM feature_environments
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
 }

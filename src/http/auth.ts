@@ -9,6 +9,17 @@ import type { Identity, UserIdentity } from './identity.js';
 import { assertPermission } from './permissions.js';
 import type { App, Audience } from './route.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For routes whose path names a project's resource without naming the project (such as
+     * `/api/admin/features/:featureName/tags`): the project the permission is checked in.
+     * Undefined (e.g. the resource does not exist) leaves only instance-wide grants to pass.
+     */
+    projectOf?: (request: FastifyRequest) => Promise<string | undefined>;
+  }
+}
+
 async function userIdentity(
   ctx: AppContext,
   userId: number,
@@ -106,7 +117,11 @@ export function registerAuthentication(app: App, ctx: AppContext): void {
       if (!identity) throw new AuthenticationRequired();
       if (config.audience) assertAudience(identity, config.audience);
       request.identity = identity;
-      assertPermission(identity, config.permission, pathScope(request.params));
+      const scope = pathScope(request.params);
+      if (config.projectOf && scope.project === undefined && config.permission !== 'NONE') {
+        scope.project = await config.projectOf(request);
+      }
+      assertPermission(identity, config.permission, scope);
     }
     const method = request.method;
     if (

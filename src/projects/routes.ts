@@ -1,7 +1,16 @@
 import type { AppContext } from '../context.js';
 import { type App, identityOf } from '../http/route.js';
-import { CreateProjectBody, ProjectDetails, ProjectList, ProjectParams, ProjectSchema } from './schemas.js';
-import { createProject, readProject, readProjects } from './service.js';
+import { NoContent } from '../http/schemas.js';
+import { deleteProject } from './delete-service.js';
+import {
+  CreateProjectBody,
+  ProjectDetails,
+  ProjectList,
+  ProjectParams,
+  ProjectSchema,
+  UpdateProjectBody,
+} from './schemas.js';
+import { createProject, readProject, readProjects, updateProject } from './service.js';
 
 export function projectRoutes(app: App, ctx: AppContext): void {
   const tags = ['Projects'];
@@ -37,5 +46,40 @@ export function projectRoutes(app: App, ctx: AppContext): void {
       schema: { tags, summary: 'One project', params: ProjectParams, response: { 200: ProjectDetails } },
     },
     async (request) => readProject(ctx.db, request.params.projectId),
+  );
+
+  app.put(
+    '/api/admin/projects/:projectId',
+    {
+      config: { permission: 'UPDATE_PROJECT' },
+      schema: {
+        tags,
+        summary: "Change a project's name, description, mode or default stickiness",
+        params: ProjectParams,
+        body: UpdateProjectBody,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await updateProject(ctx, identityOf(request), request.params.projectId, request.body);
+      return reply.send();
+    },
+  );
+
+  app.delete(
+    '/api/admin/projects/:projectId',
+    {
+      config: { permission: 'DELETE_PROJECT' },
+      schema: {
+        tags,
+        summary: 'Delete a project that holds no live features (its archived features go with it)',
+        params: ProjectParams,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await deleteProject(ctx, identityOf(request), request.params.projectId);
+      return reply.send();
+    },
   );
 }

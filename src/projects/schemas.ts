@@ -17,6 +17,19 @@ export const CreateProjectBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const UpdateProjectBody = Type.Object(
+  {
+    id: Type.Optional(Type.String()),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')]),
+    ),
+    defaultStickiness: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
 export const ProjectSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),

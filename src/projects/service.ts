@@ -1,16 +1,19 @@
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import {
   findProject,
   grantProjectRole,
   insertProject,
   linkEnabledEnvironments,
+  linkEnvironment,
   listProjects,
   type Project,
   projectEnvironments,
+  unlinkEnvironment,
+  updateProject as updateProjectRow,
 } from './store.js';
 
 const OWNER_ROLE = 4;
@@ -32,6 +35,21 @@ export function describeProject(p: Project) {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+}
+
+/** The names of the environments linked to the project, in their sort order. */
+export function projectEnvironmentNames(db: Queryable, id: string): Promise<string[]> {
+  return projectEnvironments(db, id);
+}
+
+/** Links an environment to a project; false when it already was. */
+export function linkProjectEnvironment(db: Queryable, id: string, environment: string): Promise<boolean> {
+  return linkEnvironment(db, id, environment);
+}
+
+/** Unlinks an environment from a project; false when it was not linked. */
+export function unlinkProjectEnvironment(db: Queryable, id: string, environment: string): Promise<boolean> {
+  return unlinkEnvironment(db, id, environment);
 }
 
 export async function readProjects(db: Queryable) {
@@ -83,5 +101,43 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
     const data = describeProject(project);
     await recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
     return data;
+  });
+}
+
+export interface ProjectUpdate {
+  id?: string;
+  name: string;
+  description?: string | null;
+  mode?: 'open' | 'protected' | 'private';
+  defaultStickiness?: string;
+}
+
+/**
+ * PUT: the project's settings become what was sent; `description` is kept when omitted, `mode`
+ * and `defaultStickiness` too. The id never changes.
+ */
+export async function updateProject(ctx: AppContext, identity: Identity, id: string, input: ProjectUpdate) {
+  return ctx.db.transaction(async (tx) => {
+    if (input.id !== undefined && input.id !== id) {
+      throw new ValidationError(
+        `A project cannot change its id: the body says "${input.id}" but the path "${id}". ` +
+          'Leave `id` out or send the current one.',
+        [{ path: 'id', message: 'The id of a project cannot change.' }],
+      );
+    }
+    const before = await getProject(tx, id);
+    const after = await updateProjectRow(tx, {
+      id,
+      name: input.name,
+      description: input.description === undefined ? before.description : input.description,
+      mode: input.mode ?? before.mode,
+      defaultStickiness: input.defaultStickiness ?? before.defaultStickiness,
+    });
+    await recordEvent(tx, actorOf(identity), {
+      type: 'project-updated',
+      project: id,
+      data: describeProject(after),
+      preData: describeProject(before),
+    });
   });
 }

@@ -96,3 +96,46 @@ export async function grantProjectRole(
     [roleId, userId, projectId],
   );
 }
+
+export async function updateProject(
+  db: Queryable,
+  p: { id: string; name: string; description: string | null; mode: string; defaultStickiness: string },
+): Promise<Project> {
+  const { rows } = await db.query<ProjectRecord>(
+    `UPDATE projects SET name = $2, description = $3, mode = $4, default_stickiness = $5, updated_at = now()
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [p.id, p.name, p.description, p.mode, p.defaultStickiness],
+  );
+  return toProject(rows[0]!);
+}
+
+/** Deletes the project with everything that hangs off it (grants, links, archived features). */
+export async function deleteProject(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM projects WHERE id = $1', [id]);
+}
+
+/** Links the environment to the project; false when it already was. */
+export async function linkEnvironment(
+  db: Queryable,
+  projectId: string,
+  environment: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO project_environments (project_id, environment_name) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [projectId, environment],
+  );
+  return rowCount > 0;
+}
+
+/** Unlinks the environment from the project; false when it was not linked. */
+export async function unlinkEnvironment(
+  db: Queryable,
+  projectId: string,
+  environment: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'DELETE FROM project_environments WHERE project_id = $1 AND environment_name = $2',
+    [projectId, environment],
+  );
+  return rowCount > 0;
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/database.js';
+
+export interface Environment {
+  name: string;
+  type: string;
+  enabled: boolean;
+  protected: boolean;
+  sortOrder: number;
+}
+
+export interface EnvironmentWithCounts extends Environment {
+  projectCount: number;
+  apiTokenCount: number;
+  enabledToggleCount: number;
+}
+
+const COUNTED = `
+  SELECT e.name, e.type, e.enabled, e.protected, e.sort_order AS "sortOrder",
+         (SELECT count(*)::int FROM project_environments pe WHERE pe.environment_name = e.name) AS "projectCount",
+         (SELECT count(*)::int FROM api_tokens t WHERE t.environment = e.name) AS "apiTokenCount",
+         (SELECT count(*)::int FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+           WHERE fe.environment = e.name AND fe.enabled AND f.archived_at IS NULL) AS "enabledToggleCount"
+    FROM environments e`;
+
+export async function listEnvironments(db: Queryable): Promise<EnvironmentWithCounts[]> {
+  const { rows } = await db.query<EnvironmentWithCounts>(`${COUNTED} ORDER BY e.sort_order, e.name`);
+  return rows;
+}
+
+export async function findEnvironment(db: Queryable, name: string): Promise<EnvironmentWithCounts | null> {
+  const { rows } = await db.query<EnvironmentWithCounts>(`${COUNTED} WHERE e.name = $1`, [name]);
+  return rows[0] ?? null;
+}
+
+/** Every environment, with what it holds in one project and whether it is linked to it. */
+export async function listEnvironmentsOfProject(db: Queryable, project: string) {
+  const { rows } = await db.query<
+    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number; visible: boolean }
+  >(
+    `SELECT e.name, e.type, e.enabled, e.protected, e.sort_order AS "sortOrder",
+            (SELECT count(*)::int FROM api_tokens t
+              WHERE t.environment = e.name AND ($1 = ANY(t.projects) OR '*' = ANY(t.projects))) AS "projectApiTokenCount",
+            (SELECT count(*)::int FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+              WHERE fe.environment = e.name AND fe.enabled AND f.project = $1 AND f.archived_at IS NULL)
+              AS "projectEnabledToggleCount",
+            EXISTS (SELECT 1 FROM project_environments pe
+                     WHERE pe.project_id = $1 AND pe.environment_name = e.name) AS visible
+       FROM environments e ORDER BY e.sort_order, e.name`,
+    [project],
+  );
+  return rows;
+}
+
+export async function lastSortOrder(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ max: number | null }>('SELECT max(sort_order) AS max FROM environments');
+  return rows[0]?.max ?? null;
+}
+
+export async function insertEnvironment(db: Queryable, e: Omit<Environment, 'protected'>): Promise<void> {
+  await db.query('INSERT INTO environments (name, type, enabled, sort_order) VALUES ($1, $2, $3, $4)', [
+    e.name,
+    e.type,
+    e.enabled,
+    e.sortOrder,
+  ]);
+}
+
+export async function updateEnvironment(
+  db: Queryable,
+  e: { name: string; type: string; sortOrder: number; enabled: boolean },
+): Promise<void> {
+  await db.query('UPDATE environments SET type = $2, sort_order = $3, enabled = $4 WHERE name = $1', [
+    e.name,
+    e.type,
+    e.sortOrder,
+    e.enabled,
+  ]);
+}
+
+/** Deletes the environment, unlinking it from every project and feature (with their strategies there). */
+export async function deleteEnvironment(db: Queryable, name: string): Promise<void> {
+  await db.query('DELETE FROM environments WHERE name = $1', [name]);
+}

@@ -1,0 +1,44 @@
+import type { AppContext } from '../context.js';
+import { recordEvent } from '../events/service.js';
+import { NoAccessError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import { assertPermission } from '../http/permissions.js';
+import { getProject, projectEnvironmentNames } from '../projects/service.js';
+import { getLiveFeature } from './service.js';
+import { featureEnvironmentNames, setFeatureProject } from './store.js';
+
+/**
+ * E7: moves a live feature to another project. The route has checked MOVE_FEATURE_TOGGLE in the
+ * source; the target needs it too. Strategies, environment settings, variants and tags hang off
+ * the feature's name, so they move with it.
+ */
+export async function moveFeature(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  name: string,
+  newProjectId: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const feature = await getLiveFeature(tx, project, name);
+    await getProject(tx, newProjectId);
+    assertPermission(identity, 'MOVE_FEATURE_TOGGLE', { project: newProjectId });
+    if (newProjectId === project) return;
+    const have = (await featureEnvironmentNames(tx, name)).sort();
+    const wanted = (await projectEnvironmentNames(tx, newProjectId)).sort();
+    if (have.length !== wanted.length || have.some((e, i) => e !== wanted[i])) {
+      throw new NoAccessError(
+        `The project "${newProjectId}" is not a compatible target: it has the environments ` +
+          `[${wanted.join(', ')}] but the feature has [${have.join(', ')}]. ` +
+          'Link the same environments to both projects first.',
+      );
+    }
+    await setFeatureProject(tx, feature.name, newProjectId);
+    await recordEvent(tx, actorOf(identity), {
+      type: 'feature-project-change',
+      project: newProjectId,
+      featureName: feature.name,
+      data: { oldProject: project, newProject: newProjectId },
+    });
+  });
+}

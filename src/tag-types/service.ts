@@ -1,0 +1,100 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+import { actorOf, type Identity } from '../http/identity.js';
+import {
+  deleteTagType,
+  findTagType,
+  insertTagType,
+  listTagTypes,
+  type TagType,
+  updateTagType,
+} from './store.js';
+
+export async function getTagType(db: Queryable, name: string): Promise<TagType> {
+  const tagType = await findTagType(db, name);
+  if (!tagType) {
+    throw new NotFoundError(
+      `There is no tag type named "${name}": create it with POST /api/admin/tag-types.`,
+    );
+  }
+  return tagType;
+}
+
+export async function readTagTypes(db: Queryable) {
+  return { version: 1 as const, tagTypes: await listTagTypes(db) };
+}
+
+export async function readTagType(db: Queryable, name: string) {
+  return { version: 1 as const, tagType: await getTagType(db, name) };
+}
+
+export interface TagTypeInput {
+  name: string;
+  description?: string | null;
+  icon?: string | null;
+}
+
+async function assertFree(db: Queryable, name: string): Promise<void> {
+  if (await findTagType(db, name)) throw new NameExistsError(`A tag type named "${name}" already exists.`);
+}
+
+/** 200 when the name could be used for a new tag type, 409 when it is taken. */
+export async function validateTagType(db: Queryable, input: TagTypeInput) {
+  await assertFree(db, input.name);
+  return {
+    valid: true,
+    tagType: { name: input.name, description: input.description ?? null, icon: input.icon ?? null },
+  };
+}
+
+export async function createTagType(
+  ctx: AppContext,
+  identity: Identity,
+  input: TagTypeInput,
+): Promise<TagType> {
+  return ctx.db.transaction(async (tx) => {
+    await assertFree(tx, input.name);
+    const tagType = await insertTagType(tx, {
+      name: input.name,
+      description: input.description ?? null,
+      icon: input.icon ?? null,
+    });
+    await recordEvent(tx, actorOf(identity), { type: 'tag-type-created', data: tagType });
+    return tagType;
+  });
+}
+
+/** PUT: description and icon become what was sent (omitted: kept). The name never changes. */
+export async function changeTagType(
+  ctx: AppContext,
+  identity: Identity,
+  name: string,
+  input: Partial<TagTypeInput>,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (input.name !== undefined && input.name !== name) {
+      throw new ValidationError(
+        `A tag type cannot be renamed: the body says "${input.name}" but the path "${name}".`,
+        [{ path: 'name', message: 'The name of a tag type cannot change.' }],
+      );
+    }
+    const before = await getTagType(tx, name);
+    const after = await updateTagType(tx, {
+      name,
+      description: input.description === undefined ? before.description : input.description,
+      icon: input.icon === undefined ? before.icon : input.icon,
+    });
+    await recordEvent(tx, actorOf(identity), { type: 'tag-type-updated', data: after, preData: before });
+  });
+}
+
+/** Deletes the type; its tags go with it and leave the features that carried them. */
+export async function removeTagType(ctx: AppContext, identity: Identity, name: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await getTagType(tx, name);
+    await deleteTagType(tx, name);
+    await recordEvent(tx, actorOf(identity), { type: 'tag-type-deleted', preData: before });
+  });
+}

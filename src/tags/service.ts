@@ -1,0 +1,147 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { getAnyFeature } from '../features/service.js';
+import { NameExistsError, NotFoundError } from '../http/errors.js';
+import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { getTagType } from '../tag-types/service.js';
+import {
+  deleteFeatureTag,
+  deleteTag,
+  featureHasTag,
+  insertFeatureTag,
+  insertTag,
+  listTags,
+  type Tag,
+  tagExists,
+  tagsOfFeatureList,
+} from './store.js';
+
+const DEFAULT_TAG_TYPE = 'simple';
+
+function tagOf(input: { type?: string; value: string }): Tag {
+  return { type: input.type ?? DEFAULT_TAG_TYPE, value: input.value };
+}
+
+async function getTag(db: Queryable, tag: Tag): Promise<Tag> {
+  if (!(await tagExists(db, tag))) {
+    throw new NotFoundError(`There is no tag "${tag.value}" of the type "${tag.type}".`);
+  }
+  return tag;
+}
+
+/** The tags of each of the given features (for events that describe deleted features). */
+export async function tagsOfFeatures(db: Queryable, featureNames: string[]): Promise<Map<string, Tag[]>> {
+  const byFeature = new Map<string, Tag[]>();
+  for (const t of await tagsOfFeatureList(db, featureNames)) {
+    const list = byFeature.get(t.featureName) ?? [];
+    list.push({ type: t.type, value: t.value });
+    byFeature.set(t.featureName, list);
+  }
+  return byFeature;
+}
+
+export async function readTags(db: Queryable, type?: string) {
+  if (type !== undefined) await getTagType(db, type);
+  return { version: 1 as const, tags: await listTags(db, type) };
+}
+
+export async function readTag(db: Queryable, type: string, value: string) {
+  return { version: 1 as const, tag: await getTag(db, { type, value }) };
+}
+
+async function createTagIn(tx: Queryable, actor: Actor, tag: Tag): Promise<void> {
+  await insertTag(tx, tag);
+  await recordEvent(tx, actor, { type: 'tag-created', data: tag });
+}
+
+export async function createTag(
+  ctx: AppContext,
+  identity: Identity,
+  input: { type?: string; value: string },
+): Promise<Tag> {
+  const tag = tagOf(input);
+  return ctx.db.transaction(async (tx) => {
+    await getTagType(tx, tag.type);
+    if (await tagExists(tx, tag)) {
+      throw new NameExistsError(`The tag "${tag.value}" of the type "${tag.type}" already exists.`);
+    }
+    await createTagIn(tx, actorOf(identity), tag);
+    return tag;
+  });
+}
+
+/** Deletes a tag; the features that carried it lose it. */
+export async function removeTag(
+  ctx: AppContext,
+  identity: Identity,
+  type: string,
+  value: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const tag = await getTag(tx, { type, value });
+    await deleteTag(tx, tag);
+    await recordEvent(tx, actorOf(identity), { type: 'tag-deleted', preData: tag });
+  });
+}
+
+export async function readFeatureTags(db: Queryable, featureName: string) {
+  await getAnyFeature(db, featureName);
+  const tags = (await tagsOfFeatures(db, [featureName])).get(featureName) ?? [];
+  return { version: 1 as const, tags };
+}
+
+/**
+ * Tags a feature, creating the tag first (with its own `tag-created` event) when it is new.
+ * The tag type must exist; a feature already carrying the tag gets 409.
+ */
+export async function tagFeature(
+  ctx: AppContext,
+  identity: Identity,
+  featureName: string,
+  input: { type?: string; value: string },
+): Promise<Tag> {
+  const tag = tagOf(input);
+  const actor = actorOf(identity);
+  return ctx.db.transaction(async (tx) => {
+    const feature = await getAnyFeature(tx, featureName);
+    await getTagType(tx, tag.type);
+    if (await featureHasTag(tx, featureName, tag)) {
+      throw new NameExistsError(
+        `The feature "${featureName}" already has the tag "${tag.value}" of the type "${tag.type}".`,
+      );
+    }
+    if (!(await tagExists(tx, tag))) await createTagIn(tx, actor, tag);
+    await insertFeatureTag(tx, featureName, tag, actor.userId);
+    await recordEvent(tx, actor, {
+      type: 'feature-tagged',
+      project: feature.project,
+      featureName,
+      data: tag,
+    });
+    return tag;
+  });
+}
+
+export async function untagFeature(
+  ctx: AppContext,
+  identity: Identity,
+  featureName: string,
+  tag: Tag,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const feature = await getAnyFeature(tx, featureName);
+    if (!(await featureHasTag(tx, featureName, tag))) {
+      throw new NotFoundError(
+        `The feature "${featureName}" does not have the tag "${tag.value}" of the type "${tag.type}".`,
+      );
+    }
+    await deleteFeatureTag(tx, featureName, tag);
+    await recordEvent(tx, actorOf(identity), {
+      type: 'feature-untagged',
+      project: feature.project,
+      featureName,
+      preData: tag,
+    });
+  });
+}
