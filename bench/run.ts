@@ -201,6 +201,7 @@ async function main() {
       const flagpole = await load(url, c);
       rssPeak = Math.max(rssPeak, rssMiB(child.pid!));
       const bare = await load(baselineUrl, c);
+      const rssNow = rssMiB(child.pid!);
       rows.push([
         c.name,
         flagpole.rps.toFixed(0),
@@ -210,6 +211,7 @@ async function main() {
         (flagpole.rps / bare.rps).toFixed(2),
         (flagpole.p99 / Math.max(bare.p99, 0.1)).toFixed(1),
         String(flagpole.errors),
+        rssNow.toFixed(0),
       ]);
       await sleep(200);
     }

@@ -1,7 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { accessRoutes } from './access/routes.js';
+import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { frontendRoutes } from './client/frontend.js';
+import { clientRoutes } from './client/routes.js';
+import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
 import type { AppContext } from './context.js';
@@ -20,6 +24,8 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
+import { metricsRoutes } from './metrics/routes.js';
+import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
 import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
@@ -78,6 +84,29 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   accessRoutes(app, ctx);
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  applicationRoutes(app, ctx);
+
+  // The SDK side: flags served from memory, metrics summed in memory.
+  const snapshot = new FlagSnapshot(ctx.db);
+  await snapshot.refresh();
+  ctx.revision.onChange(
+    () => void snapshot.refresh().catch((error) => app.log.error({ err: error }, 'flag snapshot')),
+  );
+  clientRoutes(app, ctx, snapshot);
+  frontendRoutes(app, ctx, snapshot);
+  const metrics = createMetricsBuffer(ctx);
+  metricsRoutes(app, ctx, metrics);
+  app.addHook('onClose', () => metrics.close());
+
+  // Caches follow the revision. After a local change they learn of it before the answer leaves,
+  // so the caller's next request (a deleted token, an SDK poll) already sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      await ctx.revision.check();
+    return payload;
+  });
+  await ctx.revision.start();
+  app.addHook('onClose', () => ctx.revision.stop());
 
   await app.ready();
   return app;

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = { config, db };
+  const ctx = createContext(config, db);
   await prepareDatabase(ctx);
   const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 

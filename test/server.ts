@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
-import type { AppContext } from '../src/context.js';
+import { type AppContext, createContext } from '../src/context.js';
 import type { App } from '../src/http/route.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -48,7 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
   const config: Config = loadConfig({ INIT_ADMIN_API_TOKENS: adminToken, ...env });
-  const ctx: AppContext = { config, db: database.db };
+  const ctx = createContext(config, database.db);
   await prepareDatabase(ctx);
   const app = await buildApp(ctx);
 

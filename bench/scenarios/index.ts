@@ -1,8 +1,9 @@
 import { access } from './access.js';
+import { client } from './client.js';
 import { features } from './features.js';
 import { foundation } from './foundation.js';
 import { strategies } from './strategies.js';
 import type { Scenario } from './types.js';
 
 /** Every scenario `npm run bench` runs, in order. Add a file beside this one and list it here. */
-export const scenarios: Scenario[] = [foundation, features, strategies, access];
+export const scenarios: Scenario[] = [foundation, features, strategies, access, client];

@@ -27,6 +27,8 @@ export interface Transaction extends Queryable {
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Calls `onNotify` on every NOTIFY on `channel`; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

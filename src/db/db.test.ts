@@ -9,6 +9,7 @@ import { isPostgres, STRONG_PASSWORD, startTestServer } from '../../test/server.
 import { buildApp } from '../app.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
+import { createContext } from '../context.js';
 import type { Database } from './database.js';
 import { openEmbedded } from './embedded.js';
 import { acquireDirectoryLock, DirectoryLockedError } from './lock-file.js';
@@ -28,8 +29,8 @@ afterAll(() => {
 async function createAndReadBack(open: () => Promise<Database>) {
   const config = loadConfig({});
   let db = await open();
-  await prepareDatabase({ config, db });
-  let app = await buildApp({ config, db });
+  await prepareDatabase(createContext(config, db));
+  let app = await buildApp(createContext(config, db));
   const session = await app.inject({
     method: 'POST',
     url: '/auth/simple/login',
@@ -48,8 +49,8 @@ async function createAndReadBack(open: () => Promise<Database>) {
 
   db = await open();
   expect(await migrate(db)).toEqual([]);
-  await prepareDatabase({ config, db });
-  app = await buildApp({ config, db });
+  await prepareDatabase(createContext(config, db));
+  app = await buildApp(createContext(config, db));
   const again = await app.inject({
     method: 'POST',
     url: '/auth/simple/login',

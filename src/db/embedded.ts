@@ -30,6 +30,12 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(wrapTransaction(tx)));
     },
+    async listen(channel: string, onNotify: () => void) {
+      const stop = await db.listen(channel, () => onNotify());
+      return async () => {
+        if (!db.closed) await stop();
+      };
+    },
     async close() {
       try {
         await db.close();

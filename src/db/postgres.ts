@@ -49,6 +49,29 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release(broken);
       }
     },
+    // A connection of its own, outside the pool, since it sits in LISTEN for good; it comes back
+    // after a lost connection, and the callers poll besides, so a gap only delays them.
+    async listen(channel: string, onNotify: () => void) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pg.Client({ connectionString });
+        c.on('notification', () => onNotify());
+        c.on('error', () => {
+          c.end().catch(() => {});
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
+    },
     async close() {
       await pool.end();
     },

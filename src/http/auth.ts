@@ -49,7 +49,7 @@ export async function resolveIdentity(ctx: AppContext, request: FastifyRequest):
       const userId = await resolvePat(ctx.db, secret);
       return userId === null ? null : userIdentity(ctx, userId, 'pat');
     }
-    return resolveApiToken(ctx.db, secret);
+    return resolveApiToken(ctx.db, ctx.tokenCache, secret);
   }
   const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
   if (!sessionId) return null;

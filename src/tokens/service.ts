@@ -5,6 +5,7 @@ import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '
 import type { Actor, Identity, TokenIdentity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
 import { hashSecret, randomHex } from '../secrets.js';
+import type { TokenCache } from './cache.js';
 import { noteSeen } from './seen.js';
 import {
   type ApiToken,
@@ -52,18 +53,32 @@ export function isPatSecret(secret: string): boolean {
 }
 
 /** The API token a secret names, as an identity; null when it names none (or expired). */
-export async function resolveApiToken(db: Database, secret: string): Promise<TokenIdentity | null> {
-  const token = await findActiveApiToken(db, hashSecret(secret));
-  if (!token) return null;
-  noteSeen(db, `api-token:${token.id}`, (d) => touchApiToken(d, token.id));
-  return {
-    kind: 'token',
-    tokenType: token.type,
-    tokenId: token.id,
-    name: token.tokenName,
-    projects: token.projects,
-    environment: token.environment,
-  };
+export async function resolveApiToken(
+  db: Database,
+  cache: TokenCache,
+  secret: string,
+): Promise<TokenIdentity | null> {
+  const secretHash = hashSecret(secret);
+  let identity = cache.get(secretHash);
+  if (identity === undefined) {
+    const token = await findActiveApiToken(db, secretHash);
+    identity = token
+      ? {
+          kind: 'token',
+          tokenType: token.type,
+          tokenId: token.id,
+          name: token.tokenName,
+          projects: token.projects,
+          environment: token.environment,
+        }
+      : null;
+    cache.set(secretHash, identity, token?.expiresAt ?? null);
+  }
+  if (identity) {
+    const id = identity.tokenId;
+    noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
+  }
+  return identity;
 }
 
 /** The user id a personal access token acts for; null when it names none (or expired). */

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
+
+const clientToken = `default:development.${'c'.repeat(56)}`;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ INIT_CLIENT_API_TOKENS: clientToken });
+});
+afterAll(() => server.close());
+
+const admin = () => ({ token: server.adminToken });
+const e13 = (appName: string, body: unknown, token = server.adminToken) =>
+  server.request('POST', `/api/admin/metrics/applications/${appName}`, { token, body });
+
+describe('E13 POST /api/admin/metrics/applications/:appName', () => {
+  it('creates the application in the path: 202, no body, one event', async () => {
+    const before = await countEvents(server, 'application-created');
+    const res = await e13('web', {
+      appName: 'ignored-name',
+      sdkVersion: 'unleash-client-node:6.1.0',
+      strategies: ['default', 'flexibleRollout'],
+      url: 'https://web.example.com',
+      color: '#ff0000',
+      icon: 'https://web.example.com/icon.png',
+    });
+    expect(res.status).toBe(202);
+    expect(res.text).toBe('');
+    expect(await countEvents(server, 'application-created')).toBe(before + 1);
+    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin());
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      appName: 'web',
+      sdkVersion: 'unleash-client-node:6.1.0',
+      strategies: ['default', 'flexibleRollout'],
+      url: 'https://web.example.com',
+      color: '#ff0000',
+      icon: 'https://web.example.com/icon.png',
+      instances: [],
+      seenToggles: [],
+    });
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/ignored-name', admin())).status,
+    ).toBe(404);
+  });
+
+  it('changes only the fields sent on an existing application', async () => {
+    expect((await e13('web', { color: 'blue' })).status).toBe(202);
+    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin());
+    expect(read.body).toMatchObject({
+      color: 'blue',
+      url: 'https://web.example.com',
+      strategies: ['default', 'flexibleRollout'],
+    });
+    expect((await e13('empty-body', {})).status).toBe(202);
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const before = await countEvents(server);
+    expect((await e13('bad', { strategies: 'default' })).status).toBe(400);
+    expect((await e13('bad', { strategies: [1, 2] })).status).toBe(400);
+    expect((await e13('bad', { color: ['red'] })).status).toBe(400);
+    const text = await server.request('POST', '/api/admin/metrics/applications/bad', {
+      ...admin(),
+      body: 'x',
+      contentType: 'text/plain',
+    });
+    expect(text.status).toBe(415);
+    expect(await countEvents(server)).toBe(before);
+    expect((await server.request('GET', '/api/admin/metrics/applications/bad', admin())).status).toBe(404);
+  });
+
+  it('lets Editors change applications; Viewers read only; client tokens and strangers not at all', async () => {
+    const editor = await createUser(server, 2);
+    const viewer = await createUser(server, 3);
+    expect((await e13('by-editor', {}, editor.pat)).status).toBe(202);
+    expect((await e13('by-viewer', {}, viewer.pat)).status).toBe(403);
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/web', { token: viewer.pat })).status,
+    ).toBe(200);
+    expect((await e13('by-client', {}, clientToken)).status).toBe(403);
+    expect((await server.request('POST', '/api/admin/metrics/applications/x', { body: {} })).status).toBe(
+      401,
+    );
+  });
+});
+
+describe('applications reported by SDKs', () => {
+  it('registering creates the application and shows the instance with its SDK version', async () => {
+    const res = await server.request('POST', '/api/client/register', {
+      token: clientToken,
+      body: {
+        appName: 'checkout',
+        instanceId: 'pod-1',
+        sdkVersion: 'unleash-client-node:6.12.1',
+        strategies: ['default', 'flexibleRollout'],
+        started: new Date().toISOString(),
+        interval: 10000,
+        platformName: 'node',
+      },
+    });
+    expect(res.status).toBe(202);
+    const read = await server.request('GET', '/api/admin/metrics/applications/checkout', admin());
+    expect(read.status).toBe(200);
+    expect(read.body.strategies).toEqual(['default', 'flexibleRollout']);
+    expect(read.body.instances).toEqual([
+      expect.objectContaining({
+        instanceId: 'pod-1',
+        environment: 'development',
+        sdkVersion: 'unleash-client-node:6.12.1',
+      }),
+    ]);
+    const list = await server.request('GET', '/api/admin/metrics/applications', admin());
+    expect(list.body.applications.map((a: { appName: string }) => a.appName)).toContain('checkout');
+    expect(list.body.total).toBe(list.body.applications.length);
+  });
+
+  it('refuses a registration without appName, or from a token that is not a client token', async () => {
+    expect(
+      (
+        await server.request('POST', '/api/client/register', {
+          token: clientToken,
+          body: { instanceId: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request('POST', '/api/client/register', {
+          token: server.adminToken,
+          body: { appName: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await server.request('POST', '/api/client/register', { body: { appName: 'x' } })).status).toBe(
+      401,
+    );
+  });
+
+  it('deletes an application', async () => {
+    expect((await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
+      200,
+    );
+    expect((await server.request('GET', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
+      404,
+    );
+    expect((await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
+      404,
+    );
+  });
+});

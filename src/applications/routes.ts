@@ -1,0 +1,120 @@
+import type { AppContext } from '../context.js';
+import { actorOf, type TokenIdentity } from '../http/identity.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import {
+  ApplicationDetails,
+  ApplicationList,
+  AppNameParams,
+  CreateApplicationBody,
+  RegisterBody,
+} from './schemas.js';
+import {
+  readApplication,
+  readApplications,
+  registerInstance,
+  removeApplication,
+  saveApplication,
+} from './service.js';
+
+function startedAt(started: string | number | undefined): Date | undefined {
+  if (started === undefined) return undefined;
+  const date = new Date(started);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function applicationRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Applications'];
+
+  app.post(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'UPDATE_APPLICATION' },
+      schema: {
+        tags,
+        summary: 'E13: create the application in the path, or change the fields sent',
+        params: AppNameParams,
+        body: CreateApplicationBody,
+        response: { 202: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const { appName: _ignored, ...fields } = request.body;
+      await saveApplication(ctx, actorOf(identityOf(request)), request.params.appName, fields);
+      return reply.code(202).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/metrics/applications',
+    {
+      config: { permission: 'NONE' },
+      schema: { tags, summary: 'Every application created or seen', response: { 200: ApplicationList } },
+    },
+    async () => readApplications(ctx.db),
+  );
+
+  app.get(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'An application with its instances, the SDK versions they run and the features they use',
+        params: AppNameParams,
+        response: { 200: ApplicationDetails },
+      },
+    },
+    async (request) => readApplication(ctx.db, request.params.appName),
+  );
+
+  app.delete(
+    '/api/admin/metrics/applications/:appName',
+    {
+      config: { permission: 'UPDATE_APPLICATION' },
+      schema: {
+        tags,
+        summary: 'Forget an application and its instances',
+        params: AppNameParams,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await removeApplication(ctx, actorOf(identityOf(request)), request.params.appName);
+      return reply.send();
+    },
+  );
+
+  for (const [path, status] of [
+    ['/api/client/register', 202],
+    ['/api/frontend/client/register', 200],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'NONE' },
+        schema: {
+          tags: ['Client API'],
+          summary: 'An SDK announces itself when it starts',
+          body: RegisterBody,
+          response: { [status]: NoContent },
+        },
+      },
+      async (request, reply) => {
+        const token = identityOf(request) as TokenIdentity;
+        const body = request.body;
+        await registerInstance(ctx, actorOf(token), {
+          appName: body.appName,
+          instanceId: body.instanceId || 'default',
+          environment: token.environment,
+          sdkVersion: body.sdkVersion,
+          strategies: body.strategies,
+          startedAt: startedAt(body.started),
+          intervalMs: body.interval,
+          clientIp: request.ip,
+        });
+        return reply.code(status).send();
+      },
+    );
+  }
+}

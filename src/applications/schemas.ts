@@ -1,0 +1,62 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, Timestamp } from '../http/schemas.js';
+
+export const AppNameParams = Type.Object({ appName: Type.String({ minLength: 1, maxLength: 255 }) });
+
+const Text = Type.String({ maxLength: 1000 });
+
+/** E13: every field optional; a body `appName` other than the path's is ignored. */
+export const CreateApplicationBody = Type.Object({
+  appName: Type.Optional(Type.String()),
+  sdkVersion: Type.Optional(Type.String({ maxLength: 255, description: '<identifier>:<version>' })),
+  strategies: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1000 })),
+  url: Type.Optional(Text),
+  color: Type.Optional(Type.String({ maxLength: 100 })),
+  icon: Type.Optional(Text),
+  description: Type.Optional(Text),
+});
+
+const ApplicationFields = {
+  appName: Type.String(),
+  description: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  icon: Nullable(Type.String()),
+  sdkVersion: Nullable(Type.String()),
+  strategies: Type.Array(Type.String()),
+  createdAt: Timestamp,
+};
+
+export const ApplicationList = Type.Object({
+  applications: Type.Array(Type.Object(ApplicationFields)),
+  total: Type.Integer(),
+});
+
+export const ApplicationDetails = Type.Object({
+  ...ApplicationFields,
+  instances: Type.Array(
+    Type.Object({
+      appName: Type.String(),
+      instanceId: Type.String(),
+      environment: Type.String(),
+      sdkVersion: Nullable(Type.String()),
+      clientIp: Nullable(Type.String()),
+      started: Nullable(Timestamp),
+      lastSeen: Timestamp,
+      createdAt: Timestamp,
+    }),
+  ),
+  seenToggles: Type.Array(Type.String()),
+  links: Type.Object({ self: Type.String() }),
+});
+
+/** What SDKs send when they start; fields this server does not use are ignored. */
+export const RegisterBody = Type.Object({
+  appName: Type.String({ minLength: 1, maxLength: 255 }),
+  instanceId: Type.Optional(Type.String({ maxLength: 255 })),
+  sdkVersion: Type.Optional(Type.String({ maxLength: 255 })),
+  strategies: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1000 })),
+  started: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Integer()])),
+  interval: Type.Optional(Type.Integer({ minimum: 0 })),
+  environment: Type.Optional(Type.String()),
+});

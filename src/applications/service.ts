@@ -1,0 +1,152 @@
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { NotFoundError } from '../http/errors.js';
+import type { Actor } from '../http/identity.js';
+import {
+  type ApplicationFields,
+  deleteApplication,
+  findApplication,
+  insertApplication,
+  instancesOf,
+  listApplications,
+  seenFeaturesOf,
+  updateApplication,
+  upsertInstance,
+} from './store.js';
+
+/** The application, made (with an `application-created` event) the first time it is heard of. */
+async function ensureApplication(tx: Queryable, actor: Actor, appName: string, fields: ApplicationFields) {
+  const existing = await findApplication(tx, appName);
+  if (existing) return { application: existing, created: false };
+  const application = await insertApplication(tx, appName, fields, actor.name);
+  await recordEvent(tx, actor, { type: 'application-created', data: { appName, ...fields } });
+  return { application, created: true };
+}
+
+/** E13: the application named in the path is created, or its fields sent are replaced. */
+export async function saveApplication(
+  ctx: AppContext,
+  actor: Actor,
+  appName: string,
+  fields: ApplicationFields,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const { application, created } = await ensureApplication(tx, actor, appName, fields);
+    if (created) return;
+    const after = await updateApplication(tx, appName, fields);
+    await recordEvent(tx, actor, {
+      type: 'application-updated',
+      data: describeApplication(after),
+      preData: describeApplication(application),
+    });
+  });
+}
+
+export interface Registration {
+  appName: string;
+  instanceId: string;
+  environment: string;
+  sdkVersion?: string;
+  strategies?: string[];
+  startedAt?: Date;
+  intervalMs?: number;
+  clientIp?: string;
+}
+
+/** An SDK starting up: its application (made if new, strategies and SDK version kept current) and instance. */
+export async function registerInstance(ctx: AppContext, actor: Actor, r: Registration): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
+    const { created } = await ensureApplication(tx, actor, r.appName, reported);
+    if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
+      await updateApplication(tx, r.appName, reported);
+    }
+    await upsertInstance(tx, {
+      appName: r.appName,
+      instanceId: r.instanceId,
+      environment: r.environment,
+      sdkVersion: r.sdkVersion ?? null,
+      clientIp: r.clientIp ?? null,
+      startedAt: r.startedAt ?? null,
+      intervalMs: r.intervalMs ?? null,
+    });
+  });
+}
+
+export interface SeenInstance {
+  appName: string;
+  instanceId: string;
+  environment: string;
+  clientIp?: string;
+  sdkVersion?: string;
+}
+
+/** Instances that reported metrics: seen now, with their applications made if they never registered. */
+export async function noteInstancesSeen(
+  tx: Queryable,
+  actor: Actor,
+  instances: SeenInstance[],
+): Promise<void> {
+  for (const appName of new Set(instances.map((i) => i.appName)))
+    await ensureApplication(tx, actor, appName, {});
+  for (const i of instances) {
+    await upsertInstance(tx, {
+      appName: i.appName,
+      instanceId: i.instanceId,
+      environment: i.environment,
+      sdkVersion: i.sdkVersion ?? null,
+      clientIp: i.clientIp ?? null,
+      startedAt: null,
+      intervalMs: null,
+    });
+  }
+}
+
+function describeApplication(a: Awaited<ReturnType<typeof findApplication>> & object) {
+  return {
+    appName: a.appName,
+    description: a.description,
+    url: a.url,
+    color: a.color,
+    icon: a.icon,
+    sdkVersion: a.sdkVersion,
+    strategies: a.strategies,
+    createdAt: a.createdAt,
+  };
+}
+
+export async function readApplications(db: Queryable) {
+  const applications = (await listApplications(db)).map(describeApplication);
+  return { applications, total: applications.length };
+}
+
+export async function readApplication(db: Queryable, appName: string) {
+  const application = await findApplication(db, appName);
+  if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
+  const [instances, seenToggles] = await Promise.all([instancesOf(db, appName), seenFeaturesOf(db, appName)]);
+  return {
+    ...describeApplication(application),
+    instances: instances.map((i) => ({
+      appName: i.appName,
+      instanceId: i.instanceId,
+      environment: i.environment,
+      sdkVersion: i.sdkVersion,
+      clientIp: i.clientIp,
+      started: i.startedAt,
+      lastSeen: i.lastSeen,
+      createdAt: i.createdAt,
+    })),
+    seenToggles,
+    links: { self: `/api/admin/metrics/applications/${encodeURIComponent(appName)}` },
+  };
+}
+
+export async function removeApplication(ctx: AppContext, actor: Actor, appName: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const application = await findApplication(tx, appName);
+    if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
+    await deleteApplication(tx, appName);
+    await recordEvent(tx, actor, { type: 'application-deleted', preData: describeApplication(application) });
+  });
+}

@@ -1,0 +1,82 @@
+import semver from 'semver';
+import type { AppContext } from '../context.js';
+import { NotFoundError } from '../http/errors.js';
+import type { TokenIdentity } from '../http/identity.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import { answerFor, type FeatureQuery, matchesEtag } from './answers.js';
+import { ClientFeatureParams, ClientFeatures, ClientFeaturesQuery } from './schemas.js';
+import type { FlagSnapshot } from './snapshot.js';
+
+const SEGMENTS_SINCE = '4.2.0';
+
+function knowsSegments(spec: string | string[] | undefined): boolean {
+  const version = semver.coerce(Array.isArray(spec) ? spec[0] : spec);
+  return version !== null && semver.gte(version, SEGMENTS_SINCE);
+}
+
+/** The token's scope, narrowed (never widened) by the query's filters. */
+function queryOf(
+  token: TokenIdentity,
+  filters: { project?: string[]; namePrefix?: string; tag?: string[] },
+  spec: string | string[] | undefined,
+): FeatureQuery {
+  const all = token.projects.includes('*');
+  let projects: string[] | '*' = all ? '*' : token.projects;
+  if (filters.project?.length) {
+    projects = all ? filters.project : token.projects.filter((p) => filters.project!.includes(p));
+  }
+  return {
+    environment: token.environment,
+    projects: projects === '*' ? '*' : [...projects].sort(),
+    namePrefix: filters.namePrefix || undefined,
+    tags: filters.tag?.length ? [...filters.tag].sort() : undefined,
+    inlineSegments: !knowsSegments(spec),
+  };
+}
+
+export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot): void {
+  const tags = ['Client API'];
+
+  app.get(
+    '/api/client/features',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "The flags of the token's projects in its environment, for server-side SDKs",
+        querystring: ClientFeaturesQuery,
+        response: { 200: ClientFeatures, 304: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await snapshot.ready();
+      const token = identityOf(request) as TokenIdentity;
+      const answer = answerFor(
+        snapshot,
+        queryOf(token, request.query, request.headers['unleash-client-spec']),
+      );
+      reply.header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      // Built once per revision and query: sent as text, never serialized again.
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+    },
+  );
+
+  app.get(
+    '/api/client/features/:featureName',
+    {
+      config: { permission: 'NONE' },
+      schema: { tags, summary: 'One flag, as in the list', params: ClientFeatureParams },
+    },
+    async (request, reply) => {
+      await snapshot.ready();
+      const token = identityOf(request) as TokenIdentity;
+      const answer = answerFor(snapshot, queryOf(token, {}, request.headers['unleash-client-spec']));
+      const feature = answer.features.find((f) => f.name === request.params.featureName);
+      if (!feature)
+        throw new NotFoundError(`No feature named "${request.params.featureName}" is served to this token.`);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(feature));
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+
+export const ClientFeaturesQuery = Type.Object({
+  project: Type.Optional(Type.Array(Type.String())),
+  namePrefix: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.Array(Type.String({ description: 'type:value' }))),
+  environment: Type.Optional(Type.String({ description: "Ignored: the token's environment applies" })),
+});
+
+export const ClientFeatureParams = Type.Object({ featureName: Type.String({ minLength: 1 }) });
+
+const Strategy = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    title: Type.Optional(Type.String()),
+    constraints: Type.Array(Type.Unknown()),
+    parameters: Type.Record(Type.String(), Type.String()),
+    segments: Type.Optional(Type.Array(Type.Integer())),
+    variants: Type.Array(Type.Unknown()),
+    sortOrder: Type.Integer(),
+  },
+  { additionalProperties: true },
+);
+
+export const ClientFeature = Type.Object({
+  name: Type.String(),
+  type: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  project: Type.String(),
+  enabled: Type.Boolean(),
+  stale: Type.Boolean(),
+  impressionData: Type.Boolean(),
+  strategies: Type.Array(Strategy),
+  variants: Type.Array(Type.Unknown()),
+});
+
+export const ClientFeatures = Type.Object({
+  version: Type.Literal(2),
+  features: Type.Array(ClientFeature),
+  segments: Type.Optional(
+    Type.Array(
+      Type.Object({ id: Type.Integer(), name: Type.String(), constraints: Type.Array(Type.Unknown()) }),
+    ),
+  ),
+  query: Type.Object({}, { additionalProperties: true }),
+  meta: Type.Object({ revisionId: Type.Integer(), etag: Type.String(), queryHash: Type.String() }),
+});
+
+const Payload = Type.Object({ type: Type.String(), value: Type.String() });
+
+export const FrontendToggles = Type.Object({
+  toggles: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      enabled: Type.Boolean(),
+      variant: Type.Object({
+        name: Type.String(),
+        enabled: Type.Boolean(),
+        feature_enabled: Type.Boolean(),
+        featureEnabled: Type.Boolean(),
+        payload: Type.Optional(Payload),
+      }),
+      impressionData: Type.Boolean(),
+    }),
+  ),
+});
+
+export const FrontendContextBody = Type.Object({
+  context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});

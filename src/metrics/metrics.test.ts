@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startTestServer, type TestServer } from '../../test/server.js';
+import { MetricsBuffer } from './buffer.js';
+
+const clientToken = `default:development.${'c'.repeat(56)}`;
+const prodToken = `default:production.${'d'.repeat(56)}`;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ INIT_CLIENT_API_TOKENS: `${clientToken},${prodToken}` });
+  for (const name of ['counted', 'quiet', 'burst']) {
+    await server.request('POST', '/api/admin/projects/default/features', {
+      token: server.adminToken,
+      body: { name },
+    });
+  }
+});
+afterAll(() => server.close());
+
+const post = (body: unknown, token = clientToken) =>
+  server.request('POST', '/api/client/metrics', { token, body });
+const bucket = (toggles: object, start = new Date()) => ({
+  start: start.toISOString(),
+  stop: new Date(start.getTime() + 10_000).toISOString(),
+  toggles,
+});
+const raw = (name: string, query = '') =>
+  server.request('GET', `/api/admin/client-metrics/features/${name}/raw${query}`, {
+    token: server.adminToken,
+  });
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('POST /api/client/metrics and E20', () => {
+  it('sums the counts per feature, application, environment and hour, visible within seconds', async () => {
+    expect(
+      (
+        await post({
+          appName: 'shop',
+          instanceId: 'a',
+          bucket: bucket({ counted: { yes: 3, no: 1, variants: { blue: 2 } } }),
+        })
+      ).status,
+    ).toBe(202);
+    expect(
+      (
+        await post({
+          appName: 'shop',
+          instanceId: 'b',
+          bucket: bucket({ counted: { yes: 4, no: 2, variants: { blue: 1, red: 3 } } }),
+        })
+      ).status,
+    ).toBe(202);
+    expect(
+      (await post({ appName: 'admin-ui', bucket: bucket({ counted: { yes: 1, no: 0 } }) }, prodToken)).status,
+    ).toBe(202);
+
+    const res = await eventually(
+      () => raw('counted'),
+      (r) => r.body.data.some((d: any) => d.yes === 7),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(1);
+    expect(res.body.maturity).toBe('stable');
+    const shop = res.body.data.filter((d: any) => d.appName === 'shop');
+    expect(shop).toHaveLength(48);
+    expect(shop.at(-1)).toEqual({
+      featureName: 'counted',
+      appName: 'shop',
+      environment: 'development',
+      timestamp: new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString(),
+      yes: 7,
+      no: 3,
+      variants: { blue: 3, red: 3 },
+    });
+    expect(shop[0]).toMatchObject({ yes: 0, no: 0 });
+    const times = shop.map((d: any) => Date.parse(d.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const adminUi = res.body.data.filter((d: any) => d.appName === 'admin-ui');
+    expect(adminUi).toHaveLength(48);
+    expect(adminUi.at(-1)).toMatchObject({ environment: 'production', yes: 1, no: 0 });
+  });
+
+  it('narrows the window with hoursBack 1..48 and ignores other values', async () => {
+    const one = await raw('counted', '?hoursBack=1');
+    expect(one.body.data.filter((d: any) => d.appName === 'shop')).toHaveLength(1);
+    const twelve = await raw('counted', '?hoursBack=12');
+    expect(twelve.body.data.filter((d: any) => d.appName === 'shop')).toHaveLength(12);
+    for (const q of ['?hoursBack=0', '?hoursBack=49', '?hoursBack=abc']) {
+      const res = await raw('counted', q);
+      expect(res.status).toBe(200);
+      expect(res.body.data.filter((d: any) => d.appName === 'shop')).toHaveLength(48);
+    }
+  });
+
+  it('leaves out counts older than the window', async () => {
+    const old = new Date(Date.now() - 3 * 3_600_000);
+    await post({ appName: 'old-app', bucket: bucket({ quiet: { yes: 5, no: 5 } }, old) });
+    const res = await eventually(
+      () => raw('quiet', '?hoursBack=4'),
+      (r) => r.body.data.length > 0,
+    );
+    expect(res.body.data).toHaveLength(4);
+    expect(res.body.data[0]).toMatchObject({ yes: 5, no: 5 });
+    expect((await raw('quiet', '?hoursBack=2')).body.data).toEqual([]);
+  });
+
+  it('answers 200 with no data for a feature without metrics, 404 for an unknown one', async () => {
+    await server.request('POST', '/api/admin/projects/default/features', {
+      token: server.adminToken,
+      body: { name: 'unused' },
+    });
+    expect((await raw('unused')).body).toEqual({ version: 1, maturity: 'stable', data: [] });
+    const unknown = await raw('no-such-feature');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.name).toBe('NotFoundError');
+  });
+
+  it('is readable by a Viewer, not by a client token, not without credentials', async () => {
+    const viewer = await createUser(server, 3);
+    expect(
+      (await server.request('GET', '/api/admin/client-metrics/features/counted/raw', { token: viewer.pat }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.request('GET', '/api/admin/client-metrics/features/counted/raw', { token: clientToken }))
+        .status,
+    ).toBe(403);
+    expect((await server.request('GET', '/api/admin/client-metrics/features/counted/raw')).status).toBe(401);
+  });
+
+  it('refuses malformed reports with 400 and records nothing', async () => {
+    const cases = [
+      { bucket: bucket({ quiet: { yes: 1, no: 1 } }) },
+      { appName: 'x', bucket: 'yesterday' },
+      { appName: 'x', bucket: bucket({ quiet: { yes: -1, no: 0 } }) },
+      { appName: 'x', bucket: bucket({ quiet: { yes: 1, no: 0, variants: { a: -2 } } }) },
+      { appName: 'x', bucket: bucket({ quiet: { yes: 'many', no: 0 } }) },
+      { appName: 'x', bucket: { start: 'now', stop: 'later', toggles: {} } },
+    ];
+    for (const body of cases) expect((await post(body)).status, JSON.stringify(body)).toBe(400);
+    const text = await server.request('POST', '/api/client/metrics', {
+      token: clientToken,
+      body: 'x',
+      contentType: 'text/plain',
+    });
+    expect(text.status).toBe(415);
+    expect(
+      (await server.request('POST', '/api/client/metrics', { token: 'default:development.nope', body: {} }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/x', { token: server.adminToken })).status,
+    ).toBe(404);
+  });
+
+  it('answers 204 when there is nothing to record', async () => {
+    expect((await post({ appName: 'idle', bucket: bucket({}) })).status).toBe(204);
+  });
+
+  it('counts a burst of posts exactly', async () => {
+    const posts = Array.from({ length: 500 }, () =>
+      post({ appName: 'burst-app', bucket: bucket({ burst: { yes: 2, no: 1 } }) }),
+    );
+    expect((await Promise.all(posts)).every((r) => r.status === 202)).toBe(true);
+    const res = await eventually(
+      () => raw('burst', '?hoursBack=1'),
+      (r) => r.body.data[0]?.yes === 1000,
+    );
+    expect(res.body.data).toEqual([expect.objectContaining({ appName: 'burst-app', yes: 1000, no: 500 })]);
+  });
+
+  it('writes what is still in memory when the server stops', async () => {
+    const other = await startTestServer({ INIT_CLIENT_API_TOKENS: clientToken });
+    await other.request('POST', '/api/admin/projects/default/features', {
+      token: other.adminToken,
+      body: { name: 'last' },
+    });
+    await other.request('POST', '/api/client/metrics', {
+      token: clientToken,
+      body: { appName: 'shutting-down', bucket: bucket({ last: { yes: 9, no: 1 } }) },
+    });
+    await other.app.close();
+    const { rows } = await other.ctx.db.query<{ yes: number }>(
+      `SELECT yes FROM client_metrics_hourly WHERE feature_name = 'last'`,
+    );
+    expect(rows.map((r) => Number(r.yes))).toEqual([9]);
+    await other.database.drop();
+  });
+});
+
+describe('MetricsBuffer', () => {
+  it('turns a burst of reports into one write', async () => {
+    const writes: number[] = [];
+    const buffer = new MetricsBuffer(async (batch) => {
+      writes.push(batch.counts.reduce((n, c) => n + c.yes, 0));
+    }, 50);
+    for (let i = 0; i < 10_000; i++) {
+      buffer.add({
+        appName: 'a',
+        instanceId: 'i',
+        environment: 'e',
+        start: new Date(),
+        toggles: { f: { yes: 1, no: 0 } },
+      });
+    }
+    await new Promise((r) => setTimeout(r, 150));
+    expect(writes).toEqual([10_000]);
+  });
+
+  it('keeps a batch that failed to write and writes it with the next one', async () => {
+    const written: number[] = [];
+    let fail = true;
+    const buffer = new MetricsBuffer(async (batch) => {
+      if (fail) {
+        fail = false;
+        throw new Error('database away');
+      }
+      written.push(batch.counts.reduce((n, c) => n + c.yes, 0));
+    }, 10);
+    buffer.add({
+      appName: 'a',
+      instanceId: 'i',
+      environment: 'e',
+      start: new Date(),
+      toggles: { f: { yes: 2, no: 0 } },
+    });
+    await buffer.flush();
+    buffer.add({
+      appName: 'a',
+      instanceId: 'i',
+      environment: 'e',
+      start: new Date(),
+      toggles: { f: { yes: 3, no: 0 } },
+    });
+    await buffer.close();
+    expect(written).toEqual([5]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { AppContext } from '../context.js';
+import type { TokenIdentity } from '../http/identity.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import type { MetricsBuffer } from './buffer.js';
+import { MetricsBody, RawMetrics, RawMetricsParams, RawMetricsQuery } from './schemas.js';
+import { readRawMetrics } from './service.js';
+
+export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): void {
+  app.get(
+    '/api/admin/client-metrics/features/:name/raw',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags: ['Metrics'],
+        summary: 'E20: usage of a feature per application and environment, hour by hour',
+        params: RawMetricsParams,
+        querystring: RawMetricsQuery,
+        response: { 200: RawMetrics },
+      },
+    },
+    async (request) => readRawMetrics(ctx.db, request.params.name, request.query.hoursBack),
+  );
+
+  // The environment is always the token's: an SDK cannot report for another one.
+  for (const [path, status] of [
+    ['/api/client/metrics', 202],
+    ['/api/frontend/client/metrics', 200],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'NONE' },
+        schema: {
+          tags: ['Client API'],
+          summary: 'Usage counts from an SDK, summed in memory and written in batches',
+          body: MetricsBody,
+          response: { [status]: NoContent, 204: NoContent },
+        },
+      },
+      async (request, reply) => {
+        const token = identityOf(request) as TokenIdentity;
+        const { appName, instanceId, sdkVersion, bucket } = request.body;
+        if (Object.keys(bucket.toggles).length === 0) return reply.code(204).send();
+        buffer.add({
+          appName,
+          instanceId: instanceId || 'default',
+          environment: token.environment,
+          clientIp: request.ip,
+          sdkVersion,
+          start: new Date(bucket.start),
+          toggles: bucket.toggles,
+        });
+        return reply.code(status).send();
+      },
+    );
+  }
+}

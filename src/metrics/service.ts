@@ -1,0 +1,64 @@
+import { noteInstancesSeen } from '../applications/service.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { featureExists } from '../features/service.js';
+import { NotFoundError } from '../http/errors.js';
+import { SYSTEM_ACTOR } from '../http/identity.js';
+import { MetricsBuffer } from './buffer.js';
+import { addHourlyCounts, hourlyRowsOf } from './store.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DEFAULT_HOURS = 48;
+
+/** The buffer SDK metrics go through on their way to the hourly tables. */
+export function createMetricsBuffer(ctx: AppContext): MetricsBuffer {
+  return new MetricsBuffer((batch) =>
+    ctx.db.transaction(async (tx) => {
+      await noteInstancesSeen(tx, { ...SYSTEM_ACTOR, name: 'sdk' }, batch.instances);
+      await addHourlyCounts(tx, batch.counts);
+    }),
+  );
+}
+
+/** `hoursBack` 1..48 narrows the window; anything else leaves the default of 48 hours. */
+function windowHours(hoursBack: string | undefined): number {
+  if (hoursBack === undefined || !/^\d+$/.test(hoursBack)) return DEFAULT_HOURS;
+  const n = Number(hoursBack);
+  return n >= 1 && n <= DEFAULT_HOURS ? n : DEFAULT_HOURS;
+}
+
+/**
+ * E20: for every (application, environment) with a count in the window, one entry per hour of the
+ * window, oldest first, hours without counts filled with zeros.
+ */
+export async function readRawMetrics(db: Queryable, featureName: string, hoursBack?: string) {
+  if (!(await featureExists(db, featureName))) {
+    throw new NotFoundError(`There is no feature named "${featureName}".`);
+  }
+  const hours = windowHours(hoursBack);
+  const currentHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  const firstHour = currentHour - (hours - 1) * HOUR_MS;
+  const rows = await hourlyRowsOf(db, featureName, new Date(firstHour));
+
+  const series = new Map<string, Map<number, (typeof rows)[number]>>();
+  for (const row of rows) {
+    const key = `${row.environment}\u0000${row.appName}`;
+    const byHour = series.get(key) ?? new Map();
+    byHour.set(row.hour.getTime(), row);
+    series.set(key, byHour);
+  }
+  const data = [];
+  for (const [key, byHour] of series) {
+    const [environment, appName] = key.split('\u0000') as [string, string];
+    for (let hour = firstHour; hour <= currentHour; hour += HOUR_MS) {
+      const row = byHour.get(hour);
+      const timestamp = new Date(hour).toISOString();
+      data.push(
+        row
+          ? { featureName, appName, environment, timestamp, yes: row.yes, no: row.no, variants: row.variants }
+          : { featureName, appName, environment, timestamp, yes: 0, no: 0 },
+      );
+    }
+  }
+  return { version: 1 as const, maturity: 'stable' as const, data };
+}

@@ -1,0 +1,92 @@
+import type { Queryable } from '../db/database.js';
+import type { HourlyCount } from './buffer.js';
+
+/** Adds the counts to their hourly rows; counts for features that do not exist are dropped. */
+export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  await db.query(
+    `INSERT INTO client_metrics_hourly (feature_name, app_name, environment, hour, yes, no)
+     SELECT u.f, u.a, u.e, u.h, u.y, u.n
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::bigint[]) AS u(f, a, e, h, y, n)
+      WHERE EXISTS (SELECT 1 FROM features WHERE name = u.f)
+     ON CONFLICT (feature_name, hour, app_name, environment) DO UPDATE
+       SET yes = client_metrics_hourly.yes + EXCLUDED.yes, no = client_metrics_hourly.no + EXCLUDED.no`,
+    [
+      counts.map((c) => c.featureName),
+      counts.map((c) => c.appName),
+      counts.map((c) => c.environment),
+      counts.map((c) => c.hour.toISOString()),
+      counts.map((c) => c.yes),
+      counts.map((c) => c.no),
+    ],
+  );
+  const variants = counts.flatMap((c) =>
+    [...c.variants].map(([variant, count]) => ({ ...c, variant, count })),
+  );
+  if (variants.length > 0) {
+    await db.query(
+      `INSERT INTO client_metrics_variants_hourly (feature_name, app_name, environment, hour, variant, count)
+       SELECT u.f, u.a, u.e, u.h, u.v, u.c
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[]) AS u(f, a, e, h, v, c)
+        WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
+                       WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
+       ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
+         SET count = client_metrics_variants_hourly.count + EXCLUDED.count`,
+      [
+        variants.map((v) => v.featureName),
+        variants.map((v) => v.appName),
+        variants.map((v) => v.environment),
+        variants.map((v) => v.hour.toISOString()),
+        variants.map((v) => v.variant),
+        variants.map((v) => v.count),
+      ],
+    );
+  }
+  await db.query(
+    `UPDATE feature_environments fe SET last_seen_at = now()
+       FROM unnest($1::text[], $2::text[]) AS u(f, e)
+      WHERE fe.feature_name = u.f AND fe.environment = u.e`,
+    [counts.map((c) => c.featureName), counts.map((c) => c.environment)],
+  );
+  await db.query('UPDATE features SET last_seen_at = now() WHERE name = ANY($1::text[])', [
+    [...new Set(counts.map((c) => c.featureName))],
+  ]);
+}
+
+export interface HourlyRow {
+  appName: string;
+  environment: string;
+  hour: Date;
+  yes: number;
+  no: number;
+  variants: Record<string, number>;
+}
+
+export async function hourlyRowsOf(db: Queryable, featureName: string, since: Date): Promise<HourlyRow[]> {
+  const { rows } = await db.query<{
+    app_name: string;
+    environment: string;
+    hour: Date;
+    yes: number;
+    no: number;
+    variants: Record<string, number> | null;
+  }>(
+    `SELECT m.app_name, m.environment, m.hour, m.yes, m.no,
+            (SELECT jsonb_object_agg(v.variant, v.count) FROM client_metrics_variants_hourly v
+              WHERE v.feature_name = m.feature_name AND v.hour = m.hour
+                AND v.app_name = m.app_name AND v.environment = m.environment) AS variants
+       FROM client_metrics_hourly m
+      WHERE m.feature_name = $1 AND m.hour >= $2
+      ORDER BY m.environment, m.app_name, m.hour
+      LIMIT 100000`,
+    [featureName, since.toISOString()],
+  );
+  return rows.map((r) => ({
+    appName: r.app_name,
+    environment: r.environment,
+    hour: r.hour,
+    yes: Number(r.yes),
+    no: Number(r.no),
+    variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([k, v]) => [k, Number(v)])),
+  }));
+}
