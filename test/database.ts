@@ -23,36 +23,40 @@ export function databaseUrl(base: string, database: string): string {
   return url.toString();
 }
 
-/** A migrated PostgreSQL database that every test database is copied from. */
-export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
-  const name = `flagpole_template_${await migrationsHash()}`;
+/**
+ * A migrated PostgreSQL database that every test database of this run is copied from. Each run
+ * makes its own (migrating takes well under a second) and drops it at the end, so runs sharing
+ * one server never touch each other's.
+ */
+export async function createPostgresTemplate(
+  baseUrl: string,
+): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `flagpole_template_${await migrationsHash()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'flagpole\\_template\\_%'`,
-    );
-    // Templates of older migrations are of no use any more.
-    for (const { datname } of rows) {
-      if (datname !== name) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    }
-    if (rows.some((r) => r.datname === name)) return name;
-    const building = `${name}_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${building}`);
-    const db = await openPostgres(databaseUrl(baseUrl, building), 1);
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-    // Renamed only once complete, so a half-built template is never used.
-    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`).catch(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${building}`);
-    });
-    return name;
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
+  const db = await openPostgres(databaseUrl(baseUrl, name), 1);
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  return {
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
 }
 
 export interface TestDatabase {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildEmbeddedTemplate } from '../src/db/template.js';
-import { ensurePostgresTemplate } from './database.js';
+import { createPostgresTemplate } from './database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,13 +18,14 @@ declare module 'vitest' {
  * (PostgreSQL: CREATE DATABASE … TEMPLATE; embedded: a dumped data directory), instead of
  * running initdb and the migrations per file.
  */
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default async function setup(project: TestProject): Promise<() => unknown> {
   const postgresUrl = process.env.DATABASE_URL ?? '';
   project.provide('postgresUrl', postgresUrl);
   if (postgresUrl) {
-    project.provide('postgresTemplate', await ensurePostgresTemplate(postgresUrl));
+    const template = await createPostgresTemplate(postgresUrl);
+    project.provide('postgresTemplate', template.name);
     project.provide('embeddedTemplate', '');
-    return undefined;
+    return () => template.drop();
   }
   const file = path.join(os.tmpdir(), `flagpole-test-template-${process.pid}-${Date.now()}.tgz`);
   writeFileSync(file, await buildEmbeddedTemplate());
