@@ -244,3 +244,33 @@ describe('MetricsBuffer', () => {
     expect(written).toEqual([5]);
   });
 });
+
+describe('oversized reports', () => {
+  it('are refused with 413 and the error body, and record nothing', async () => {
+    const server2 = await startTestServer({ INIT_CLIENT_API_TOKENS: clientToken });
+    try {
+      const toggles = Object.fromEntries(
+        Array.from({ length: 9000 }, (_, i) => [
+          `feature-with-a-long-name-${i}-${'x'.repeat(80)}`,
+          { yes: 1, no: 1 },
+        ]),
+      );
+      const res = await server2.request('POST', '/api/client/metrics', {
+        token: clientToken,
+        body: { appName: 'huge', bucket: bucket(toggles) },
+      });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({
+        name: 'PayloadTooLargeError',
+        message: expect.stringContaining('bytes'),
+      });
+      await server2.app.close();
+      const { rows } = await server2.ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM client_applications',
+      );
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await server2.database.drop();
+    }
+  });
+});
