@@ -31,6 +31,9 @@ function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** Every process this run starts, so none outlives it whatever happens. */
+const spawned: ChildProcess[] = [];
+
 function startFlagpole(env: Record<string, string | undefined>): {
   child: ChildProcess;
   ready: Promise<string>;
@@ -39,6 +42,7 @@ function startFlagpole(env: Record<string, string | undefined>): {
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -190,6 +194,7 @@ async function main() {
     const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts', routesFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    spawned.push(baseline);
     const baselineUrl = await new Promise<string>((resolve) =>
       baseline.stdout!.once('data', (d) => resolve(String(d).trim())),
     );
@@ -247,6 +252,7 @@ async function main() {
       );
     }
   } finally {
+    for (const p of spawned) if (p.exitCode === null) p.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
     await postgres?.drop();
   }
