@@ -2,6 +2,7 @@
 // autocannon over loopback, and prints req/s, p99 latency and RSS, each beside a bare Fastify
 // route serving the same bytes in the same run. Machines are noisy: compare ratios, not figures.
 //   BENCH_DURATION=5   seconds per case           DATABASE_URL=postgres://…  run on PostgreSQL
+//   BENCH_SCENARIOS=client,access   only these scenarios (see bench/scenarios/index.ts)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -174,7 +175,12 @@ async function main() {
     const pat = ((await patRes.json()) as { secret: string }).secret;
     const benchContext: BenchContext = { url, adminToken: ADMIN_TOKEN, pat, user, call };
     const cases: Case[] = [];
-    for (const scenario of scenarios) cases.push(...(await scenario(benchContext)));
+    const wanted = process.env.BENCH_SCENARIOS?.split(',').map((n) => n.trim()) ?? Object.keys(scenarios);
+    for (const name of wanted) {
+      const scenario = scenarios[name];
+      if (!scenario) throw new Error(`No bench scenario "${name}": ${Object.keys(scenarios).join(', ')}`);
+      cases.push(...(await scenario(benchContext)));
+    }
 
     // The baseline serves, for each case, the bytes Flagpole answered.
     const routes = [];

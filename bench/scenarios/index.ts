@@ -5,5 +5,8 @@ import { foundation } from './foundation.js';
 import { strategies } from './strategies.js';
 import type { Scenario } from './types.js';
 
-/** Every scenario `npm run bench` runs, in order. Add a file beside this one and list it here. */
-export const scenarios: Scenario[] = [foundation, features, strategies, access, client];
+/**
+ * Every scenario `npm run bench` runs, in order (`BENCH_SCENARIOS=client,access` runs only those).
+ * Add a file beside this one and list it here.
+ */
+export const scenarios: Record<string, Scenario> = { foundation, features, strategies, access, client };

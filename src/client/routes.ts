@@ -58,7 +58,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       );
       reply.header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-      // Built once per revision and query: sent as text, never serialized again.
+      // Built once per revision and query: sent as bytes, never serialized again.
       return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
