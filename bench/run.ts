@@ -35,11 +35,16 @@ function rssMiB(pid: number): number {
 /** Every process this run starts, so none outlives it whatever happens. */
 const spawned: ChildProcess[] = [];
 
+/** Flagpole is run exactly as `npm start` runs it (its Node flags included). */
+const START_ARGS: string[] = JSON.parse(readFileSync('package.json', 'utf8'))
+  .scripts.start.split(/\s+/)
+  .slice(1);
+
 function startFlagpole(env: Record<string, string | undefined>): {
   child: ChildProcess;
   ready: Promise<string>;
 } {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, START_ARGS, {
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -87,11 +87,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   applicationRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
-  const snapshot = new FlagSnapshot(ctx.db);
-  await snapshot.refresh();
-  ctx.revision.onChange(
-    () => void snapshot.refresh().catch((error) => app.log.error({ err: error }, 'flag snapshot')),
-  );
+  const snapshot = new FlagSnapshot(ctx.db, (error) => app.log.error({ err: error }, 'flag snapshot'));
+  await snapshot.current();
+  ctx.revision.onChange(() => snapshot.invalidate());
+  app.addHook('onClose', async () => snapshot.stop());
   clientRoutes(app, ctx, snapshot);
   frontendRoutes(app, ctx, snapshot);
   const metrics = createMetricsBuffer(ctx);

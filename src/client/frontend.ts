@@ -86,7 +86,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
       },
     },
     async (request, reply) => {
-      await snapshot.ready();
+      await snapshot.current();
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
       reply.header('cache-control', 'no-cache');
       return toggles(snapshot, identityOf(request) as TokenIdentity, context);
@@ -105,7 +105,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
       },
     },
     async (request, reply) => {
-      await snapshot.ready();
+      await snapshot.current();
       const context = contextFrom(request.body.context ?? {}, request.ip);
       reply.header('cache-control', 'no-cache');
       return toggles(snapshot, identityOf(request) as TokenIdentity, context);

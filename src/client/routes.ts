@@ -50,7 +50,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       },
     },
     async (request, reply) => {
-      await snapshot.ready();
+      await snapshot.current();
       const token = identityOf(request) as TokenIdentity;
       const answer = answerFor(
         snapshot,
@@ -70,7 +70,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       schema: { tags, summary: 'One flag, as in the list', params: ClientFeatureParams },
     },
     async (request, reply) => {
-      await snapshot.ready();
+      await snapshot.current();
       const token = identityOf(request) as TokenIdentity;
       const answer = answerFor(snapshot, queryOf(token, {}, request.headers['unleash-client-spec']));
       const feature = answer.features.find((f) => f.name === request.params.featureName);

@@ -81,10 +81,14 @@ function index(state: FlagState) {
 
 const NO_FLAGS: EnvironmentFlags = { list: [], byName: new Map() };
 
+/** After a change, how long the snapshot waits for more changes before rebuilding on its own. */
+const SETTLE_MS = 100;
+
 /**
- * Every environment's flags in memory, so the SDK API answers without SQL. Rebuilt whenever the
- * configuration revision changes; requests arriving during a rebuild wait for it (no SQL, just a
- * short wait), so a change is served from the first request after it.
+ * Every environment's flags in memory, so the SDK API answers without SQL. A change of the
+ * configuration revision marks it stale; it is rebuilt once changes settle, or at once when an SDK
+ * request needs it — that request waits for the rebuild (no SQL of its own), so a change is served
+ * from the first request after it, and a burst of admin writes costs one rebuild, not one each.
  */
 export class FlagSnapshot {
   revision = -1;
@@ -93,39 +97,51 @@ export class FlagSnapshot {
   private tagsOf = new Map<string, Set<string>>();
   /** Answers already built for this revision, by query. */
   readonly answers = new Map<string, unknown>();
+  private stale = true;
   private loading: Promise<void> | undefined;
-  private again = false;
+  private settleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
-  /** Loads the flags again; calls during a load make one more load follow it. */
-  refresh(): Promise<void> {
-    if (this.loading) {
-      this.again = true;
-      return this.loading;
-    }
-    this.loading = (async () => {
-      try {
-        do {
-          this.again = false;
-          const state = await loadFlagState(this.db);
-          const built = index(state);
-          this.environments = built.environments;
-          this.segmentById = built.segments;
-          this.tagsOf = built.tags;
-          this.revision = state.revision;
-          this.answers.clear();
-        } while (this.again);
-      } finally {
-        this.loading = undefined;
-      }
-    })();
-    return this.loading;
+  /** The configuration changed: rebuild before the next answer. */
+  invalidate(): void {
+    this.stale = true;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => void this.current().catch(this.onError), SETTLE_MS);
+    this.settleTimer.unref();
   }
 
-  /** Resolves once no rebuild is under way. */
-  async ready(): Promise<void> {
-    while (this.loading) await this.loading.catch(() => {});
+  /** Resolves once the snapshot reflects every change seen so far. */
+  async current(): Promise<void> {
+    while (this.stale || this.loading) {
+      this.loading ??= this.load().finally(() => {
+        this.loading = undefined;
+      });
+      await this.loading;
+    }
+  }
+
+  private async load(): Promise<void> {
+    this.stale = false;
+    try {
+      const state = await loadFlagState(this.db);
+      const built = index(state);
+      this.environments = built.environments;
+      this.segmentById = built.segments;
+      this.tagsOf = built.tags;
+      this.revision = state.revision;
+      this.answers.clear();
+    } catch (error) {
+      this.stale = true;
+      throw error;
+    }
+  }
+
+  stop(): void {
+    clearTimeout(this.settleTimer);
   }
 
   features(environment: string): ServedFeature[] {
