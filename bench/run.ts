@@ -35,17 +35,20 @@ function rssMiB(pid: number): number {
 /** Every process this run starts, so none outlives it whatever happens. */
 const spawned: ChildProcess[] = [];
 
-/** Flagpole is run exactly as `npm start` runs it (its Node flags included). */
-const START_ARGS: string[] = JSON.parse(readFileSync('package.json', 'utf8'))
-  .scripts.start.split(/\s+/)
-  .slice(1);
+/** Flagpole is run exactly as `npm start` runs it: `[VAR=value …] node [flags …] dist/main.js`. */
+const START = (() => {
+  const words: string[] = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  return { env, args: words.slice(node + 1) };
+})();
 
 function startFlagpole(env: Record<string, string | undefined>): {
   child: ChildProcess;
   ready: Promise<string>;
 } {
-  const child = spawn(process.execPath, START_ARGS, {
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+  const child = spawn(process.execPath, START.args, {
+    env: { ...process.env, ...START.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   spawned.push(child);
