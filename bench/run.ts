@@ -236,6 +236,9 @@ async function main() {
     }
     const rssAfter = rssMiB(child.pid!);
     baseline.kill('SIGTERM');
+    // V8 gives memory back once the process has been quiet for a while: what a server settles at.
+    await sleep(10_000);
+    const rssSettled = rssMiB(child.pid!);
     await stop(child);
 
     const header = [
@@ -257,7 +260,7 @@ async function main() {
     console.log(line(header));
     for (const r of rows) console.log(line(r));
     console.log(
-      `\nRSS: ${rssIdle.toFixed(0)} MiB idle, ${rssPeak.toFixed(0)} MiB peak under load, ${rssAfter.toFixed(0)} MiB after`,
+      `\nRSS: ${rssIdle.toFixed(0)} MiB idle, ${rssPeak.toFixed(0)} MiB peak under load, ${rssAfter.toFixed(0)} MiB right after, ${rssSettled.toFixed(0)} MiB 10 s after`,
     );
     if (firstStarts.length) {
       console.log(
