@@ -98,10 +98,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onClose', () => metrics.close());
 
   // Caches follow the revision. After a local change they learn of it before the answer leaves,
-  // so the caller's next request (a deleted token, an SDK poll) already sees the change.
+  // so the caller's next request (a deleted token, an SDK poll) already sees the change. SDK
+  // traffic changes no configuration, and must not pay for a query on every post.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
-      await ctx.revision.check();
+    const { audience } = request.routeOptions.config;
+    const changes = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
+    if (changes && audience !== 'client' && audience !== 'frontend') await ctx.revision.check();
     return payload;
   });
   await ctx.revision.start();

@@ -4,6 +4,7 @@ import { NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
+import { assertSegmentsFitProject } from '../segments/service.js';
 import { getLiveFeature } from './service.js';
 import { featureEnvironmentNames, setFeatureProject } from './store.js';
 
@@ -33,6 +34,7 @@ export async function moveFeature(
           'Link the same environments to both projects first.',
       );
     }
+    await assertSegmentsFitProject(tx, feature.name, newProjectId);
     await setFeatureProject(tx, feature.name, newProjectId);
     await recordEvent(tx, actorOf(identity), {
       type: 'feature-project-change',

@@ -158,4 +158,33 @@ describe('E7 POST /api/admin/projects/:projectId/features/:featureName/changePro
       read,
     );
   });
+
+  it('refuses (403) a feature whose strategies use segments of its project, until they stop', async () => {
+    await createFeature(server, 'segmented-move');
+    const segment = await server.request('POST', '/api/admin/segments', {
+      token: server.adminToken,
+      body: { name: 'default-only', project: 'default', constraints: [] },
+    });
+    expect(segment.status).toBe(201);
+    const strategy = await server.request(
+      'POST',
+      '/api/admin/projects/default/features/segmented-move/environments/development/strategies',
+      { token: server.adminToken, body: { name: 'default', segments: [segment.body.id] } },
+    );
+    expect(strategy.status).toBe(200);
+    const read = () => projectOf('segmented-move');
+    const refused = await expectRefused(
+      server,
+      403,
+      () => move('segmented-move', 'default', { newProjectId: 'target' }),
+      read,
+    );
+    expect(refused.body.message).toContain('default-only');
+    await server.request(
+      'PUT',
+      `/api/admin/projects/default/features/segmented-move/environments/development/strategies/${strategy.body.id}`,
+      { token: server.adminToken, body: { name: 'default', segments: [] } },
+    );
+    expect((await move('segmented-move', 'default', { newProjectId: 'target' })).status).toBe(200);
+  });
 });

@@ -3,7 +3,7 @@ import { checkConstraints } from '../constraints/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import type { SegmentBody } from './schemas.js';
@@ -12,6 +12,7 @@ import {
   findSegment,
   findSegmentByName,
   findSegments,
+  foreignSegmentsOfFeature,
   insertSegment,
   listSegments,
   type Segment,
@@ -168,4 +169,19 @@ export async function checkStrategySegments(
 /** Names of the segments whose constraints use the context field. */
 export async function segmentsUsingContext(db: Queryable, contextName: string): Promise<string[]> {
   return (await segmentsUsingContextField(db, contextName)).map((s) => s.name);
+}
+
+/** Refuses to move a feature whose strategies use segments that belong to another project than the target. */
+export async function assertSegmentsFitProject(
+  db: Queryable,
+  featureName: string,
+  project: string,
+): Promise<void> {
+  const foreign = await foreignSegmentsOfFeature(db, featureName, project);
+  if (foreign.length > 0) {
+    throw new NoAccessError(
+      `The feature "${featureName}" has strategies using segments of its current project (${foreign.join(', ')}), ` +
+        `which strategies in the project "${project}" cannot use: remove them from the strategies first.`,
+    );
+  }
 }

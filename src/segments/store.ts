@@ -129,3 +129,21 @@ export async function segmentsUsingContextField(db: Queryable, contextName: stri
   );
   return rows.map(toSegment);
 }
+
+/** Names of the segments of projects other than `project` that the feature's strategies use. */
+export async function foreignSegmentsOfFeature(
+  db: Queryable,
+  featureName: string,
+  project: string,
+): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT DISTINCT sg.name
+       FROM feature_strategies s
+       JOIN feature_strategy_segments fss ON fss.feature_strategy_id = s.id
+       JOIN segments sg ON sg.id = fss.segment_id
+      WHERE s.feature_name = $1 AND sg.project IS NOT NULL AND sg.project <> $2
+      ORDER BY sg.name`,
+    [featureName, project],
+  );
+  return rows.map((r) => r.name);
+}
