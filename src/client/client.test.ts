@@ -178,6 +178,7 @@ describe('GET /api/client/features', () => {
       impressionData: true,
       enabled: true,
     });
+    expect(res.headers.etag).toMatch(/^".+"$/);
     expect((await get('/api/client/features/gone', devToken)).status).toBe(404);
     expect((await get('/api/client/features/nope', devToken)).status).toBe(404);
   });

@@ -76,6 +76,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       const feature = answer.features.find((f) => f.name === request.params.featureName);
       if (!feature)
         throw new NotFoundError(`No feature named "${request.params.featureName}" is served to this token.`);
+      reply.header('etag', answer.etag);
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(feature));
     },
   );
