@@ -66,13 +66,7 @@ export async function grant(
   expect(res.status, res.text).toBe(200);
 }
 
-export async function createProject(server: TestServer, id: string): Promise<void> {
-  const res = await server.request('POST', '/api/admin/projects', {
-    token: server.adminToken,
-    body: { id, name: id },
-  });
-  expect(res.status, res.text).toBe(201);
-}
+export { createProject, lastEvent } from './server.js';
 
 let featureCounter = 0;
 
@@ -83,14 +77,6 @@ export function createFeature(server: TestServer, token: string, project: string
     token,
     body: { name: `feature-${featureCounter}-${Date.now()}` },
   });
-}
-
-/** The newest event of a type. */
-export async function lastEvent(server: TestServer, type: string): Promise<any> {
-  const res = await server.request('GET', `/api/admin/events?type=${encodeURIComponent(type)}&limit=1`, {
-    token: server.adminToken,
-  });
-  return res.body.events[0];
 }
 
 /**

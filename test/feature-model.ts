@@ -13,21 +13,7 @@ export function environmentPath(feature: string, environment = 'development', pr
   return `/api/admin/projects/${project}/features/${feature}/environments/${environment}`;
 }
 
-export async function makeFeature(server: TestServer, name: string, project = 'default'): Promise<void> {
-  const res = await server.request('POST', `/api/admin/projects/${project}/features`, {
-    token: server.adminToken,
-    body: { name },
-  });
-  expect(res.status, res.text).toBe(201);
-}
-
-export async function makeProject(server: TestServer, id: string): Promise<void> {
-  const res = await server.request('POST', '/api/admin/projects', {
-    token: server.adminToken,
-    body: { id, name: id },
-  });
-  expect(res.status, res.text).toBe(201);
-}
+export { createFeature as makeFeature, createProject as makeProject, lastEvent } from './server.js';
 
 /** Adds a strategy with the admin token and returns it. */
 export async function addStrategy(
@@ -92,12 +78,4 @@ export interface Callers {
 export async function makeCallers(server: TestServer): Promise<Callers> {
   const [editor, viewer] = [await createUser(server, 2), await createUser(server, 3)];
   return { editor: editor.pat, viewer: viewer.pat };
-}
-
-/** The latest audit event of a type. */
-export async function lastEvent(server: TestServer, type: string): Promise<any> {
-  const res = await server.request('GET', `/api/admin/events?type=${encodeURIComponent(type)}&limit=1`, {
-    token: server.adminToken,
-  });
-  return res.body.events[0];
 }

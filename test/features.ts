@@ -8,26 +8,7 @@ export function startEnv() {
   return { INIT_CLIENT_API_TOKENS: CLIENT_TOKEN };
 }
 
-export async function createProject(server: TestServer, id: string): Promise<void> {
-  const res = await server.request('POST', '/api/admin/projects', {
-    token: server.adminToken,
-    body: { id, name: id },
-  });
-  if (res.status !== 201) throw new Error(`creating project ${id}: ${res.status} ${res.text}`);
-}
-
-export async function createFeature(
-  server: TestServer,
-  name: string,
-  project = 'default',
-  body: Record<string, unknown> = {},
-): Promise<void> {
-  const res = await server.request('POST', `/api/admin/projects/${project}/features`, {
-    token: server.adminToken,
-    body: { name, ...body },
-  });
-  if (res.status !== 201) throw new Error(`creating feature ${name}: ${res.status} ${res.text}`);
-}
+export { createFeature, createProject } from './server.js';
 
 /** Grants a project role (Member 5, Owner 4) straight in the database, as E3 would. */
 export async function grantRole(

@@ -158,3 +158,34 @@ export async function countEvents(server: TestServer, type?: string): Promise<nu
   );
   return res.body.totalEvents;
 }
+
+/** Creates a project with the admin token. */
+export async function createProject(server: TestServer, id: string): Promise<void> {
+  const res = await server.request('POST', '/api/admin/projects', {
+    token: server.adminToken,
+    body: { id, name: id },
+  });
+  if (res.status !== 201) throw new Error(`creating project ${id}: ${res.status} ${res.text}`);
+}
+
+/** Creates a feature with the admin token. */
+export async function createFeature(
+  server: TestServer,
+  name: string,
+  project = 'default',
+  body: Record<string, unknown> = {},
+): Promise<void> {
+  const res = await server.request('POST', `/api/admin/projects/${project}/features`, {
+    token: server.adminToken,
+    body: { name, ...body },
+  });
+  if (res.status !== 201) throw new Error(`creating feature ${name}: ${res.status} ${res.text}`);
+}
+
+/** The newest audit event of a type. */
+export async function lastEvent(server: TestServer, type: string): Promise<any> {
+  const res = await server.request('GET', `/api/admin/events?type=${encodeURIComponent(type)}&limit=1`, {
+    token: server.adminToken,
+  });
+  return res.body.events[0];
+}
