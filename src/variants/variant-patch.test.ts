@@ -1,39 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Callers,
-  CLIENT_TOKEN,
-  environmentPath,
-  expectRefused,
-  lastEvent,
-  makeCallers,
-  makeFeature,
-  makeProject,
-  startFeatureServer,
-} from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_TOKEN, expectRefused, lastEvent } from '../../test/feature-model.js';
+import { countEvents } from '../../test/server.js';
+import { callers, put, read, server, url, useVariantsFixture } from '../../test/variants.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
-  await makeProject(server, 'other');
-  await makeFeature(server, 'colors');
-  await makeFeature(server, 'shapes');
-});
-afterAll(() => server.close());
-
-const url = (feature: string, environment = 'development', project = 'default') =>
-  `${environmentPath(feature, environment, project)}/variants`;
-const read = async (feature = 'colors', environment = 'development') =>
-  (await server.request('GET', url(feature, environment), { token: server.adminToken })).body;
-const put = (
-  body: unknown,
-  token = server.adminToken,
-  feature = 'colors',
-  environment = 'development',
-  contentType?: string,
-) => server.request('PUT', url(feature, environment), { token, body, contentType });
+useVariantsFixture();
 
 describe('PATCH …/variants', () => {
   const patch = (body: unknown, token = server.adminToken, contentType?: string) =>
