@@ -1,5 +1,12 @@
-import { expect } from 'vitest';
-import { createUser, type Reply, startTestServer, type TestServer, type TestUser } from './server.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  createProject,
+  createUser,
+  type Reply,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './server.js';
 
 /** Helpers for the access-control tests: roles, groups and grants made with the admin token. */
 
@@ -105,4 +112,41 @@ export async function expectAdminOnly(
     });
     expect(wrongType.status, `${method} ${url} as text/plain`).toBe(415);
   }
+}
+
+// The project-access test files share one set-up: live bindings, filled in by the beforeAll that
+// `useProjectAccessFixture()` registers (each test file has its own module instance).
+export let server: TestServer;
+export let viewer: TestUser;
+export let editor: TestUser;
+export let credentials: Credentials;
+/** A custom project role holding only CREATE_FEATURE. */
+export let featureMaker: number;
+
+/** An access server with the projects `p` and `q` and the role `featureMaker`. */
+export function useProjectAccessFixture(): void {
+  beforeAll(async () => {
+    ({ server, viewer, editor, credentials } = await startAccessServer());
+    await createProject(server, 'p');
+    await createProject(server, 'q');
+    featureMaker = await createRole(server, {
+      name: 'Feature maker',
+      permissions: [{ name: 'CREATE_FEATURE' }],
+    });
+  });
+  afterAll(() => server.close());
+}
+
+/** `GET /api/admin/projects/:project/access` as the admin. */
+export async function readAccess(project: string) {
+  const res = await server.request('GET', `/api/admin/projects/${project}/access`, {
+    token: server.adminToken,
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** The roles listed for the user or group `id`. */
+export function rolesOf(list: { id: number; roles: number[] }[], id: number): number[] | undefined {
+  return list.find((x) => x.id === id)?.roles;
 }

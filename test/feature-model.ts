@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { countEvents, createUser, type Reply, startTestServer, type TestServer } from './server.js';
 
 /** A client (backend) token for `default:development`, created at start-up. */
@@ -78,4 +78,19 @@ export interface Callers {
 export async function makeCallers(server: TestServer): Promise<Callers> {
   const [editor, viewer] = [await createUser(server, 2), await createUser(server, 3)];
   return { editor: editor.pat, viewer: viewer.pat };
+}
+
+// The server and callers of a test file: live bindings, filled in by the beforeAll that
+// `useFeatureModelServer()` registers (each test file has its own module instance).
+export let server: TestServer;
+export let callers: Callers;
+
+/** `startFeatureServer()` with an Editor and a Viewer; `setup` adds the file's own data. */
+export function useFeatureModelServer(setup: () => Promise<void> = async () => {}): void {
+  beforeAll(async () => {
+    server = await startFeatureServer();
+    callers = await makeCallers(server);
+    await setup();
+  });
+  afterAll(() => server.close());
 }

@@ -1,5 +1,12 @@
-import { expect } from 'vitest';
-import { countEvents, createUser, type Reply, type TestServer, type TestUser } from './server.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  countEvents,
+  createUser,
+  type Reply,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './server.js';
 
 /** A client (backend) token for `startTestServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN })`. */
 export const CLIENT_TOKEN = `*:development.${'c'.repeat(56)}`;
@@ -122,4 +129,27 @@ export async function addStrategyAndVariants(server: TestServer, feature: string
     [feature, environment, JSON.stringify(variants)],
   );
   return { id, variants };
+}
+
+// The server and callers of a test file: live bindings, filled in by the beforeAll that
+// `useFeatureServer()` registers (each test file has its own module instance).
+export let server: TestServer;
+export let callers: Callers;
+
+/** A server with the client token of `startEnv()` and a Viewer; `setup` adds the file's own data. */
+export function useFeatureServer(setup: () => Promise<void> = async () => {}): void {
+  beforeAll(async () => {
+    server = await startTestServer(startEnv());
+    callers = await makeCallers(server);
+    await setup();
+  });
+  afterAll(() => server.close());
+}
+
+/** The metadata of a feature as read back, or the status when it cannot be read. */
+export async function readMetadata(name: string, project = 'default') {
+  const res = await readFeature(server, name, project);
+  if (res.status !== 200) return res.status;
+  const { name: n, description, type, project: p, stale, impressionData, archived } = res.body;
+  return { name: n, description, type, project: p, stale, impressionData, archived };
 }

@@ -1,44 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Credentials,
   createFeature,
   createGroup,
   createProject,
-  createRole,
+  credentials,
   expectAdminOnly,
+  featureMaker,
   grant,
   lastEvent,
-  startAccessServer,
+  readAccess,
+  rolesOf,
+  server,
+  useProjectAccessFixture,
+  viewer,
 } from '../../test/access.js';
-import { countEvents, createUser, type TestServer, type TestUser } from '../../test/server.js';
+import { countEvents, createUser } from '../../test/server.js';
 
-let server: TestServer;
-let viewer: TestUser;
-let credentials: Credentials;
-let featureMaker: number;
-
-beforeAll(async () => {
-  ({ server, viewer, credentials } = await startAccessServer());
-  await createProject(server, 'p');
-  await createProject(server, 'q');
-  featureMaker = await createRole(server, {
-    name: 'Feature maker',
-    permissions: [{ name: 'CREATE_FEATURE' }],
-  });
-});
-afterAll(() => server.close());
+useProjectAccessFixture();
 
 const admin = () => ({ token: server.adminToken });
-
-async function access(project: string) {
-  const res = await server.request('GET', `/api/admin/projects/${project}/access`, admin());
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-function rolesOf(list: { id: number; roles: number[] }[], id: number): number[] | undefined {
-  return list.find((x) => x.id === id)?.roles;
-}
+const access = readAccess;
 
 describe("changing and removing a user's roles in a project", () => {
   it('PUT replaces them, DELETE removes them, each with its event, effective at once', async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, CLIENT_TOKEN, makeCallers, startFeatureServer } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_TOKEN, callers, server, useFeatureModelServer } from '../../test/feature-model.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
-});
-afterAll(() => server.close());
+useFeatureModelServer();
 
 const validate = (body: unknown, options: { token?: string | null; contentType?: string | null } = {}) =>
   server.request('POST', '/api/admin/constraints/validate', {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
   CLIENT_TOKEN,
+  callers,
   expectRefused,
   lastEvent,
-  makeCallers,
-  startFeatureServer,
+  server,
+  useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
-});
-afterAll(() => server.close());
+useFeatureModelServer();
 
 const admin = () => ({ token: server.adminToken });
 const field = async (name: string) =>

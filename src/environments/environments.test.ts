@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   createFeature,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
   readFeature,
+  server,
   setEnabled,
-  startEnv,
+  useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
+import { countEvents, createUser } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
-});
-afterAll(() => server.close());
+useFeatureServer();
 
 const admin = () => ({ token: server.adminToken });
 const list = async () => (await server.request('GET', '/api/admin/environments', admin())).body.environments;

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
-  startEnv,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, startTestServer, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await createProject(server, 'other');
   for (const name of ['arch-a', 'arch-b', 'arch-keep']) await createFeature(server, name);
   await createFeature(server, 'rev-other', 'other');
@@ -28,7 +24,6 @@ beforeAll(async () => {
     body: { features: ['rev-other'] },
   });
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const post = (url: string, body: unknown, token = server.adminToken) =>

@@ -1,41 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
-  readFeature,
-  startEnv,
+  readMetadata,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, startTestServer, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await createProject(server, 'other');
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const patch = (name: string, body: unknown, project = 'default') =>
   server.request('PATCH', `/api/admin/projects/${project}/features/${name}`, { ...admin(), body });
-const metadata = async (name: string, project = 'default') => {
-  const res = await readFeature(server, name, project);
-  if (res.status !== 200) return res.status;
-  const { name: n, description, type, project: p, stale, impressionData, archived } = res.body;
-  return { name: n, description, type, project: p, stale, impressionData, archived };
-};
 
 describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () => {
   beforeAll(async () => {
     await createFeature(server, 'patch-me', 'default', { description: 'before', type: 'release' });
   });
-  const read = () => metadata('patch-me');
+  const read = () => readMetadata('patch-me');
 
   it('applies the operations: 200 with the feature, read back, events', async () => {
     const res = await patch('patch-me', [
@@ -90,8 +79,8 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'patch-me', project: 'default', description: 'kept name' });
     expect(await read()).toMatchObject({ name: 'patch-me', project: 'default' });
-    expect(await metadata('patched-name')).toBe(404);
-    expect(await metadata('patch-me', 'other')).toBe(404);
+    expect(await readMetadata('patched-name')).toBe(404);
+    expect(await readMetadata('patch-me', 'other')).toBe(404);
   });
 
   it('answers 200 and changes nothing, with no event, for an empty array', async () => {
@@ -165,7 +154,7 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
     ]);
     expect(res.status).toBe(200);
     expect(res.body.archived).toBe(true);
-    expect(await metadata('patch-to-archive')).toBe(404);
+    expect(await readMetadata('patch-to-archive')).toBe(404);
     const events = await eventsOf(server, 'feature=patch-to-archive');
     expect(events.slice(0, 3).map((e) => e.type)).toEqual([
       'feature-archived',

@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStrategyAndVariants,
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
   grantRole,
-  makeCallers,
   readFeature,
+  server,
   setEnabled,
-  startEnv,
+  useFeatureServer,
 } from '../../test/features.js';
-import { createUser, startTestServer, type TestServer } from '../../test/server.js';
+import { createUser } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await createProject(server, 'target');
   await createProject(server, 'narrow');
   await server.request('DELETE', '/api/admin/projects/narrow/environments/production', {
     token: server.adminToken,
   });
 });
-afterAll(() => server.close());
 
 const move = (feature: string, from: string, body: unknown, token = server.adminToken) =>
   server.request('POST', `/api/admin/projects/${from}/features/${feature}/changeProject`, { token, body });

@@ -209,8 +209,3 @@ export async function createFeature(
     return data;
   });
 }
-
-/** Whether a feature of that name exists, in any project, archived or not. */
-export async function featureExists(db: Queryable, name: string): Promise<boolean> {
-  return (await findFeature(db, name)) !== null;
-}

@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
-  readFeature,
-  startEnv,
+  readMetadata,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, startTestServer, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await createProject(server, 'other');
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const put = (name: string, body: unknown, project = 'default') =>
   server.request('PUT', `/api/admin/projects/${project}/features/${name}`, { ...admin(), body });
-const metadata = async (name: string, project = 'default') => {
-  const res = await readFeature(server, name, project);
-  if (res.status !== 200) return res.status;
-  const { name: n, description, type, project: p, stale, impressionData, archived } = res.body;
-  return { name: n, description, type, project: p, stale, impressionData, archived };
-};
 
 describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   it('replaces the metadata: 200, read back, feature-metadata-updated with preData, feature-stale-on', async () => {
@@ -50,7 +39,11 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
       impressionData: true,
       archived: false,
     });
-    expect(await metadata('put-me')).toMatchObject({ description: 'new', type: 'operational', stale: true });
+    expect(await readMetadata('put-me')).toMatchObject({
+      description: 'new',
+      type: 'operational',
+      stale: true,
+    });
     const events = await eventsOf(server, 'feature=put-me');
     expect(events.map((e) => e.type).slice(0, 2)).toEqual(['feature-stale-on', 'feature-metadata-updated']);
     expect(events[1]).toMatchObject({
@@ -64,7 +57,7 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   it('keeps an omitted description and resets omitted type, stale and impressionData, as Unleash does', async () => {
     const res = await put('put-me', { name: 'put-me' });
     expect(res.status).toBe(200);
-    expect(await metadata('put-me')).toMatchObject({
+    expect(await readMetadata('put-me')).toMatchObject({
       description: 'new',
       type: 'release',
       stale: false,
@@ -81,7 +74,7 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   });
 
   it('refuses renaming (400) and bad bodies (400), changing nothing', async () => {
-    const read = () => metadata('put-me');
+    const read = () => readMetadata('put-me');
     const bodies: unknown[] = [
       { name: 'renamed' },
       { stale: 'yes' },
@@ -105,7 +98,7 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   it('answers 404 for an unknown, archived or other-project feature and an unknown project', async () => {
     await createFeature(server, 'put-archived');
     await server.request('DELETE', '/api/admin/projects/default/features/put-archived', admin());
-    const read = () => metadata('put-me');
+    const read = () => readMetadata('put-me');
     for (const [name, project] of [
       ['nope', 'default'],
       ['put-archived', 'default'],
@@ -127,7 +120,7 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
     const res = await put('put-to-archive', { archived: true });
     expect(res.status).toBe(200);
     expect(res.body.archived).toBe(true);
-    expect(await metadata('put-to-archive')).toBe(404);
+    expect(await readMetadata('put-to-archive')).toBe(404);
     expect((await eventsOf(server, 'feature=put-to-archive'))[0]!.type).toBe('feature-archived');
   });
 
@@ -136,7 +129,7 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
       server,
       callers,
       { method: 'PUT', url: '/api/admin/projects/default/features/put-me', body: { description: 'hacked' } },
-      () => metadata('put-me'),
+      () => readMetadata('put-me'),
     );
   });
 });
@@ -151,8 +144,8 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
       body: { features: ['stale-a', 'stale-b', 'no-such-feature'], stale: true },
     });
     expect(res.status).toBe(202);
-    expect(await metadata('stale-a')).toMatchObject({ stale: true });
-    expect(await metadata('stale-b')).toMatchObject({ stale: true });
+    expect(await readMetadata('stale-a')).toMatchObject({ stale: true });
+    expect(await readMetadata('stale-b')).toMatchObject({ stale: true });
     expect(await countEvents(server, 'feature-stale-on')).toBe(before + 2);
     await server.request('POST', '/api/admin/projects/default/stale', {
       ...admin(),
@@ -163,13 +156,13 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
       ...admin(),
       body: { features: ['stale-a'], stale: false },
     });
-    expect(await metadata('stale-a')).toMatchObject({ stale: false });
+    expect(await readMetadata('stale-a')).toMatchObject({ stale: false });
     expect((await eventsOf(server, 'feature=stale-a'))[0]!.type).toBe('feature-stale-off');
   });
 
   it('refuses bad bodies (400), another project’s feature (403) and bad callers', async () => {
     await createFeature(server, 'stale-other', 'other');
-    const read = async () => [await metadata('stale-a'), await metadata('stale-other', 'other')];
+    const read = async () => [await readMetadata('stale-a'), await readMetadata('stale-other', 'other')];
     const url = '/api/admin/projects/default/stale';
     for (const body of [
       { features: ['stale-a'] },

@@ -1,8 +1,7 @@
 import { noteInstancesSeen } from '../applications/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { featureExists } from '../features/service.js';
-import { NotFoundError } from '../http/errors.js';
+import { getAnyFeature } from '../features/service.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 import { MetricsBuffer } from './buffer.js';
 import { addHourlyCounts, hourlyRowsOf } from './store.js';
@@ -32,9 +31,7 @@ function windowHours(hoursBack: string | undefined): number {
  * window, oldest first, hours without counts filled with zeros.
  */
 export async function readRawMetrics(db: Queryable, featureName: string, hoursBack?: string) {
-  if (!(await featureExists(db, featureName))) {
-    throw new NotFoundError(`There is no feature named "${featureName}".`);
-  }
+  await getAnyFeature(db, featureName);
   const hours = windowHours(hoursBack);
   const currentHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
   const firstHour = currentHour - (hours - 1) * HOUR_MS;

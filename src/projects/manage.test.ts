@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStrategyAndVariants,
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
   readFeature,
-  startEnv,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
+import { countEvents, createUser } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await createProject(server, 'shop');
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const readProject = async (id: string) => {

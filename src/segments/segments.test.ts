@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStrategy,
-  type Callers,
   CLIENT_TOKEN,
+  callers,
   environmentPath,
   expectRefused,
   lastEvent,
-  makeCallers,
   makeFeature,
   makeProject,
-  startFeatureServer,
+  server,
+  useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
+useFeatureModelServer(async () => {
   await makeProject(server, 'other');
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const segments = async () => (await server.request('GET', '/api/admin/segments', admin())).body;

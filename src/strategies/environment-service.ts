@@ -18,6 +18,15 @@ export interface FeatureEnvironmentPath {
   environment: string;
 }
 
+/** The path's parameters `:projectId`, `:featureName` and `:environment`. */
+export function featureEnvironmentPath(params: {
+  projectId: string;
+  featureName: string;
+  environment: string;
+}): FeatureEnvironmentPath {
+  return { project: params.projectId, featureName: params.featureName, environment: params.environment };
+}
+
 /**
  * The live feature of the path and its state in the environment, or 404 for an unknown or
  * archived feature, one in another project, or an environment the feature does not have.

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStrategy,
-  type Callers,
   CLIENT_TOKEN,
+  callers,
   environmentPath,
   expectRefused,
   lastEvent,
-  makeCallers,
   makeFeature,
   makeProject,
   readFeature,
-  startFeatureServer,
+  server,
+  useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, createUser, type TestServer } from '../../test/server.js';
+import { countEvents, createUser } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
+useFeatureModelServer(async () => {
   await makeProject(server, 'other');
   await makeFeature(server, 'banner');
 });
-afterAll(() => server.close());
 
 const switchTo = (
   state: 'on' | 'off',

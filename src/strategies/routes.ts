@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import { type FeatureEnvironmentPath, switchFeatureEnvironment } from './environment-service.js';
+import { featureEnvironmentPath, switchFeatureEnvironment } from './environment-service.js';
 import {
   CreateStrategyBody,
   FeatureEnvironmentParams,
@@ -27,14 +27,6 @@ import {
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
-
-function pathOf(params: {
-  projectId: string;
-  featureName: string;
-  environment: string;
-}): FeatureEnvironmentPath {
-  return { project: params.projectId, featureName: params.featureName, environment: params.environment };
-}
 
 export function strategyRoutes(app: App, ctx: AppContext): void {
   const tags = ['Strategies'];
@@ -77,7 +69,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureStrategyList },
       },
     },
-    async (request) => readStrategies(ctx.db, pathOf(request.params)),
+    async (request) => readStrategies(ctx.db, featureEnvironmentPath(request.params)),
   );
 
   app.post(
@@ -92,7 +84,8 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureStrategySchema },
       },
     },
-    async (request) => addStrategy(ctx, identityOf(request), pathOf(request.params), request.body),
+    async (request) =>
+      addStrategy(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
   );
 
   app.post(
@@ -108,7 +101,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await reorderStrategies(ctx, identityOf(request), pathOf(request.params), request.body);
+      await reorderStrategies(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body);
       return reply.send();
     },
   );
@@ -124,7 +117,8 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureStrategySchema },
       },
     },
-    async (request) => readStrategy(ctx.db, pathOf(request.params), request.params.strategyId),
+    async (request) =>
+      readStrategy(ctx.db, featureEnvironmentPath(request.params), request.params.strategyId),
   );
 
   app.put(
@@ -143,7 +137,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       replaceStrategy(
         ctx,
         identityOf(request),
-        pathOf(request.params),
+        featureEnvironmentPath(request.params),
         request.params.strategyId,
         request.body,
       ),
@@ -156,7 +150,12 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       schema: { tags, summary: 'Remove a strategy', params: StrategyParams, response: { 200: NoContent } },
     },
     async (request, reply) => {
-      await removeStrategy(ctx, identityOf(request), pathOf(request.params), request.params.strategyId);
+      await removeStrategy(
+        ctx,
+        identityOf(request),
+        featureEnvironmentPath(request.params),
+        request.params.strategyId,
+      );
       return reply.send();
     },
   );
@@ -179,7 +178,12 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        await switchFeatureEnvironment(ctx, identityOf(request), pathOf(request.params), enabled);
+        await switchFeatureEnvironment(
+          ctx,
+          identityOf(request),
+          featureEnvironmentPath(request.params),
+          enabled,
+        );
         return reply.send();
       },
     );

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
   CLIENT_TOKEN,
+  callers,
   environmentPath,
   expectRefused,
   lastEvent,
-  makeCallers,
   makeFeature,
   makeProject,
   readFeature,
-  startFeatureServer,
+  server,
+  useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
+useFeatureModelServer(async () => {
   await makeProject(server, 'other');
   await makeFeature(server, 'checkout');
   await makeFeature(server, 'search');
   await makeFeature(server, 'elsewhere', 'other');
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const strategies = (feature = 'checkout', environment = 'development', project = 'default') =>

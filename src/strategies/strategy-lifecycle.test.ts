@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addStrategy,
-  type Callers,
+  callers,
   environmentPath,
   expectRefused,
   lastEvent,
-  makeCallers,
   makeFeature,
   readFeature,
-  startFeatureServer,
+  server,
+  useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { countEvents } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startFeatureServer();
-  callers = await makeCallers(server);
+useFeatureModelServer(async () => {
   await makeFeature(server, 'checkout');
   await makeFeature(server, 'search');
   await addStrategy(server, 'checkout', { name: 'default' });
   await addStrategy(server, 'checkout', { name: 'userWithId', parameters: { userIds: 'a' } });
   await addStrategy(server, 'search', { name: 'default' });
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const strategies = (feature = 'checkout', environment = 'development', project = 'default') =>

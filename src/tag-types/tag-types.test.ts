@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
-  makeCallers,
-  startEnv,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
-});
-afterAll(() => server.close());
+useFeatureServer();
 
 const admin = () => ({ token: server.adminToken });
 const tagTypes = async () => (await server.request('GET', '/api/admin/tag-types', admin())).body.tagTypes;

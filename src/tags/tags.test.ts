@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Callers,
+  callers,
   createFeature,
   createProject,
   eventsOf,
   expectCallerRefusals,
   expectRefused,
   grantRole,
-  makeCallers,
-  startEnv,
+  server,
+  useFeatureServer,
 } from '../../test/features.js';
-import {
-  countEvents,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/server.js';
+import { countEvents, createUser, type TestUser } from '../../test/server.js';
 
-let server: TestServer;
-let callers: Callers;
-beforeAll(async () => {
-  server = await startTestServer(startEnv());
-  callers = await makeCallers(server);
+useFeatureServer(async () => {
   await server.request('POST', '/api/admin/tag-types', { token: server.adminToken, body: { name: 'team' } });
 });
-afterAll(() => server.close());
 
 const admin = () => ({ token: server.adminToken });
 const tagTypes = async () => (await server.request('GET', '/api/admin/tag-types', admin())).body.tagTypes;

@@ -1,14 +1,11 @@
 import type { AppContext } from '../context.js';
 import { type App, identityOf } from '../http/route.js';
+import { featureEnvironmentPath } from '../strategies/environment-service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
 import { FeatureVariants, VariantList, VariantPatch } from './schemas.js';
 import { patchVariants, readVariants, replaceVariants } from './service.js';
 
 const VARIANTS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants';
-
-function pathOf(params: { projectId: string; featureName: string; environment: string }) {
-  return { project: params.projectId, featureName: params.featureName, environment: params.environment };
-}
 
 export function variantRoutes(app: App, ctx: AppContext): void {
   const tags = ['Variants'];
@@ -24,7 +21,7 @@ export function variantRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureVariants },
       },
     },
-    async (request) => readVariants(ctx.db, pathOf(request.params)),
+    async (request) => readVariants(ctx.db, featureEnvironmentPath(request.params)),
   );
 
   app.put(
@@ -39,7 +36,8 @@ export function variantRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureVariants },
       },
     },
-    async (request) => replaceVariants(ctx, identityOf(request), pathOf(request.params), request.body),
+    async (request) =>
+      replaceVariants(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
   );
 
   app.patch(
@@ -54,6 +52,7 @@ export function variantRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureVariants },
       },
     },
-    async (request) => patchVariants(ctx, identityOf(request), pathOf(request.params), request.body),
+    async (request) =>
+      patchVariants(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
   );
 }
