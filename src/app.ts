@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { accessRoutes } from './access/routes.js';
+import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { frontendRoutes } from './client/frontend.js';
@@ -8,7 +9,6 @@ import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
-import type { AppContext } from './context.js';
 import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { featureTypeRoutes } from './feature-types/routes.js';
@@ -24,6 +24,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
 import { registerValidation } from './http/validation.js';
+import { resolveIdentity } from './identity/resolve.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
@@ -38,14 +39,10 @@ import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
 
-export interface AppOptions {
-  logger?: FastifyServerOptions['logger'];
-}
-
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
-export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<App> {
+export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     // Per-request log lines would cost more than most requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -57,10 +54,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerBodyParsers(app);
   registerErrorHandler(app);
   await registerOpenApi(app);
-  registerAuthentication(app, ctx);
-  registerNotFound(app, ctx);
+  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
+  registerAuthentication(app, identify);
+  registerNotFound(app, identify);
 
-  healthRoutes(app);
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   tokenRoutes(app, ctx);
@@ -87,27 +85,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   applicationRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
-  const snapshot = new FlagSnapshot(ctx.db, (error) => app.log.error({ err: error }, 'flag snapshot'));
-  await snapshot.current();
-  ctx.revision.onChange(() => snapshot.invalidate());
-  app.addHook('onClose', async () => snapshot.stop());
+  const snapshot = new FlagSnapshot(ctx.model);
   clientRoutes(app, ctx, snapshot);
   frontendRoutes(app, ctx, snapshot);
   const metrics = createMetricsBuffer(ctx);
   metricsRoutes(app, ctx, metrics);
   app.addHook('onClose', () => metrics.close());
 
-  // Caches follow the revision. After a local change they learn of it before the answer leaves,
-  // so the caller's next request (a deleted token, an SDK poll) already sees the change. SDK
-  // traffic changes no configuration, and must not pay for a query on every post.
+  // A change made here is in this process's caches before its answer leaves, so the caller's next
+  // request (a deleted token, an SDK poll) already sees it. SDK traffic changes no configuration.
   app.addHook('onSend', async (request, reply, payload) => {
     const { audience } = request.routeOptions.config;
     const changes = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
-    if (changes && audience !== 'client' && audience !== 'frontend') await ctx.revision.check();
+    if (changes && audience !== 'client' && audience !== 'frontend') await ctx.sync.settled();
     return payload;
   });
-  await ctx.revision.start();
-  app.addHook('onClose', () => ctx.revision.stop());
+  await ctx.sync.start();
+  app.addHook('onClose', () => ctx.sync.stop());
 
   await app.ready();
   return app;

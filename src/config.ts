@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_POOL, type PoolOptions } from './db/database.js';
 
 export interface Config {
   port: number;
@@ -6,6 +7,8 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded database in `dataDir` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL only: the connection pool and its time limits. */
+  databasePool: PoolOptions;
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
@@ -22,6 +25,13 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
 }
 
 function port(value: string | undefined): number {
@@ -41,6 +51,24 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    databasePool: {
+      max: positiveInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, DEFAULT_POOL.max),
+      idleTimeoutMs: positiveInteger(
+        'DATABASE_POOL_IDLE_TIMEOUT_MS',
+        env.DATABASE_POOL_IDLE_TIMEOUT_MS,
+        DEFAULT_POOL.idleTimeoutMs,
+      ),
+      statementTimeoutMs: positiveInteger(
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        DEFAULT_POOL.statementTimeoutMs,
+      ),
+      idleInTransactionTimeoutMs: positiveInteger(
+        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        DEFAULT_POOL.idleInTransactionTimeoutMs,
+      ),
+    },
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',

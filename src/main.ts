@@ -1,15 +1,17 @@
 import { buildApp } from './app.js';
+import { createContext } from './app-context.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
-import { createContext } from './context.js';
-import { openDatabase } from './db/database.js';
+import { type Database, openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
+import { createLogger } from './log.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let db: Awaited<ReturnType<typeof openDatabase>>;
+  const log = createLogger(config.logLevel);
+  let db: Database;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase(config, log);
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
       console.error(error.message);
@@ -17,15 +19,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = createContext(config, db);
+  const ctx = createContext(config, db, log);
   await prepareDatabase(ctx);
-  const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+  const app = await buildApp(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     try {
       await app.close();
     } finally {
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
+  log.info(
     { database: db.kind === 'embedded' ? config.dataDir : 'postgres' },
     `Flagpole is ready on http://localhost:${config.port}`,
   );

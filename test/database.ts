@@ -6,6 +6,7 @@ import type { Database } from '../src/db/database.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { listMigrations, migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { silentLogger } from '../src/log.js';
 
 /** Names the template after the migrations it holds, so a changed migration makes a new one. */
 export async function migrationsHash(): Promise<string> {
@@ -39,7 +40,7 @@ export async function createPostgresTemplate(
   } finally {
     await admin.end();
   }
-  const db = await openPostgres(databaseUrl(baseUrl, name), 1);
+  const db = await openPostgres(databaseUrl(baseUrl, name), { pool: { max: 1 }, log: silentLogger });
   try {
     await migrate(db);
   } finally {
@@ -81,7 +82,7 @@ export async function createTestDatabase(setup: {
       await admin.end();
     }
     const url = databaseUrl(setup.postgresUrl, name);
-    const db = await openPostgres(url, 4);
+    const db = await openPostgres(url, { pool: { max: 4 }, log: silentLogger });
     let dropped = false;
     return {
       db,

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { type AppContext, createContext } from '../src/app-context.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type AppContext, createContext } from '../src/context.js';
 import type { App } from '../src/http/route.js';
+import { silentLogger } from '../src/log.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface Reply<T = any> {
@@ -48,7 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
   const config: Config = loadConfig({ INIT_ADMIN_API_TOKENS: adminToken, ...env });
-  const ctx = createContext(config, database.db);
+  const ctx = createContext(config, database.db, silentLogger);
   await prepareDatabase(ctx);
   const app = await buildApp(ctx);
 

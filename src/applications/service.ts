@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
@@ -16,7 +16,7 @@ import {
 } from './store.js';
 
 /** The application, made (with an `application-created` event) the first time it is heard of. */
-async function ensureApplication(tx: Queryable, actor: Actor, appName: string, fields: ApplicationFields) {
+async function ensureApplication(tx: Transaction, actor: Actor, appName: string, fields: ApplicationFields) {
   const existing = await findApplication(tx, appName);
   if (existing) return { application: existing, created: false };
   const application = await insertApplication(tx, appName, fields, actor.name);
@@ -84,7 +84,7 @@ export interface SeenInstance {
 
 /** Instances that reported metrics: seen now, with their applications made if they never registered. */
 export async function noteInstancesSeen(
-  tx: Queryable,
+  tx: Transaction,
   actor: Actor,
   instances: SeenInstance[],
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from '../http/errors.js';
 import { type Actor, SYSTEM_ACTOR } from '../http/identity.js';

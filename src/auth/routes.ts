@@ -1,6 +1,13 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { App } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import {
+  clearedSessionCookie,
+  endSession,
+  parseCookies,
+  SESSION_COOKIE,
+  sessionCookie,
+} from '../identity/sessions.js';
 import { hashSecret } from '../secrets.js';
 import { UserSchema } from '../users/schemas.js';
 import { describeUser } from '../users/service.js';
@@ -8,7 +15,6 @@ import { LoginLimiter } from './login-limiter.js';
 import { resetPassword, validateResetToken } from './reset-service.js';
 import { ChangePasswordBody, LoginBody, ResetTokenUser, ResetValidateQuery } from './schemas.js';
 import { login } from './service.js';
-import { clearedSessionCookie, endSession, parseCookies, SESSION_COOKIE, sessionCookie } from './sessions.js';
 
 export function authRoutes(app: App, ctx: AppContext): void {
   const limiter = new LoginLimiter();
@@ -37,7 +43,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
     { schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } } },
     async (request, reply) => {
       const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
-      if (sessionId) await endSession(ctx.db, hashSecret(sessionId));
+      if (sessionId) await ctx.db.transaction((tx) => endSession(tx, hashSecret(sessionId)));
       reply.header('set-cookie', clearedSessionCookie(secureCookie));
       return reply.send();
     },

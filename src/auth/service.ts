@@ -1,5 +1,6 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { AuthenticationRequired, RateLimitError } from '../http/errors.js';
+import { createSession } from '../identity/sessions.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
 import {
   findUser,
@@ -9,7 +10,6 @@ import {
   type User,
 } from '../users/store.js';
 import type { LoginLimiter } from './login-limiter.js';
-import { createSession } from './sessions.js';
 
 // Compared against when the user does not exist, so a wrong username takes as long as a wrong password.
 let decoy: Promise<string> | undefined;

@@ -55,7 +55,8 @@ function hash(text: string): string {
  */
 export function answerFor(snapshot: FlagSnapshot, q: FeatureQuery): Answer {
   const key = JSON.stringify(q);
-  const cached = snapshot.answers.get(key) as Answer | undefined;
+  const answers = snapshot.answerCache();
+  const cached = answers.get(key) as Answer | undefined;
   if (cached) return cached;
 
   let features = selected(snapshot, q);
@@ -67,7 +68,7 @@ export function answerFor(snapshot: FlagSnapshot, q: FeatureQuery): Answer {
     const s = snapshot.segmentDetails(id);
     return s ? [{ id: s.id, name: s.name, constraints: s.constraints }] : [];
   });
-  const featuresJson = JSON.stringify(features);
+  const featuresJson = `[${features.map((f) => snapshot.jsonOf(f)).join(',')}]`;
   const segmentsJson = JSON.stringify(segments);
   const queryHash = hash(key);
   const etag = `"${queryHash}:${hash(featuresJson + segmentsJson)}:v1"`;
@@ -81,8 +82,7 @@ export function answerFor(snapshot: FlagSnapshot, q: FeatureQuery): Answer {
   const meta = { revisionId: snapshot.revision, etag, queryHash };
   const text = `{"version":2,"features":${featuresJson}${q.inlineSegments ? '' : `,"segments":${segmentsJson}`},"query":${JSON.stringify(query)},"meta":${JSON.stringify(meta)}}`;
   const answer = { body: Buffer.from(text), etag, features };
-  if (snapshot.answers.size > 1000) snapshot.answers.clear();
-  snapshot.answers.set(key, answer);
+  answers.set(key, answer);
   return answer;
 }
 

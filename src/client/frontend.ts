@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { evaluate, type FlagSet } from './evaluation/evaluate.js';
 import type { Context } from './evaluation/types.js';
 import { FrontendContextBody, FrontendToggles } from './schemas.js';
-import type { FlagSnapshot } from './snapshot.js';
+import { assertReady, type FlagSnapshot } from './snapshot.js';
 
 const TOP_LEVEL_FIELDS = new Set(['userId', 'sessionId', 'remoteAddress', 'appName', 'environment']);
 
@@ -86,7 +86,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
       },
     },
     async (request, reply) => {
-      await snapshot.current();
+      assertReady(snapshot);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
       reply.header('cache-control', 'no-cache');
       return toggles(snapshot, identityOf(request) as TokenIdentity, context);
@@ -105,7 +105,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
       },
     },
     async (request, reply) => {
-      await snapshot.current();
+      assertReady(snapshot);
       const context = contextFrom(request.body.context ?? {}, request.ip);
       reply.header('cache-control', 'no-cache');
       return toggles(snapshot, identityOf(request) as TokenIdentity, context);

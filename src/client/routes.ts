@@ -1,12 +1,12 @@
 import semver from 'semver';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { answerFor, type FeatureQuery, matchesEtag } from './answers.js';
 import { ClientFeatureParams, ClientFeatures, ClientFeaturesQuery } from './schemas.js';
-import type { FlagSnapshot } from './snapshot.js';
+import { assertReady, type FlagSnapshot } from './snapshot.js';
 
 const SEGMENTS_SINCE = '4.2.0';
 
@@ -50,7 +50,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       },
     },
     async (request, reply) => {
-      await snapshot.current();
+      assertReady(snapshot);
       const token = identityOf(request) as TokenIdentity;
       const answer = answerFor(
         snapshot,
@@ -70,7 +70,7 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       schema: { tags, summary: 'One flag, as in the list', params: ClientFeatureParams },
     },
     async (request, reply) => {
-      await snapshot.current();
+      assertReady(snapshot);
       const token = identityOf(request) as TokenIdentity;
       const answer = answerFor(snapshot, queryOf(token, {}, request.headers['unleash-client-spec']));
       const feature = answer.features.find((f) => f.name === request.params.featureName);

@@ -1,6 +1,17 @@
-import type { Database } from '../db/database.js';
+import { LRUCache } from 'lru-cache';
+import type { FeatureModel } from '../features/model.js';
+import type { FeatureRecord } from '../features/model-store.js';
+import { ServiceUnavailableError } from '../http/errors.js';
 import type { ClientFeature, Constraint, Segment, VariantDefinition } from './evaluation/types.js';
-import { type FlagState, loadFlagState, type SegmentRow } from './store.js';
+
+/** SDK requests never wait for the database: before the first load there is nothing to serve. */
+export function assertReady(snapshot: FlagSnapshot): void {
+  if (!snapshot.ready) {
+    throw new ServiceUnavailableError(
+      'The flag configuration has not been loaded from the database yet: try again in a moment.',
+    );
+  }
+}
 
 export interface ServedStrategy {
   id: string;
@@ -26,141 +37,142 @@ export interface ServedFeature extends ClientFeature {
   variants: VariantDefinition[];
 }
 
+export interface SegmentDetails {
+  id: number;
+  name: string;
+  constraints: Constraint[];
+}
+
 interface EnvironmentFlags {
   /** Sorted by name. */
   list: ServedFeature[];
   byName: Map<string, ServedFeature>;
 }
 
-function index(state: FlagState) {
-  const strategies = new Map<string, ServedStrategy[]>();
-  for (const s of state.strategies) {
-    const key = `${s.environment}\u0000${s.featureName}`;
-    const list = strategies.get(key) ?? [];
-    list.push({
+/**
+ * A feature as served in an environment, or undefined when it is not served there. An environment
+ * whose strategies are all disabled is served off: without its strategies an SDK would otherwise
+ * read "on, no strategies" as on for everyone.
+ */
+function serve(f: FeatureRecord, environment: string): ServedFeature | undefined {
+  if (f.archivedAt) return undefined;
+  const state = f.environments.find((e) => e.name === environment);
+  if (!state) return undefined;
+  const here = f.strategies.filter((s) => s.environment === environment);
+  const active = here.filter((s) => !s.disabled);
+  return {
+    name: f.name,
+    type: f.type,
+    description: f.description,
+    project: f.project,
+    enabled: state.enabled && !(here.length > 0 && active.length === 0),
+    stale: f.stale,
+    impressionData: f.impressionData,
+    strategies: active.map((s) => ({
       id: s.id,
       name: s.name,
       ...(s.title ? { title: s.title } : {}),
-      constraints: s.constraints,
+      constraints: s.constraints as Constraint[],
       parameters: s.parameters,
       segments: s.segments,
-      variants: s.variants,
+      variants: s.variants as VariantDefinition[],
       sortOrder: s.sortOrder,
-    });
-    strategies.set(key, list);
-  }
-  const environments = new Map<string, EnvironmentFlags>();
-  for (const f of state.features) {
-    let env = environments.get(f.environment);
-    if (!env) {
-      env = { list: [], byName: new Map() };
-      environments.set(f.environment, env);
-    }
-    const feature: ServedFeature = {
-      name: f.name,
-      type: f.type,
-      description: f.description,
-      project: f.project,
-      enabled: f.enabled,
-      stale: f.stale,
-      impressionData: f.impressionData,
-      strategies: strategies.get(`${f.environment}\u0000${f.name}`) ?? [],
-      variants: f.variants,
-    };
-    env.list.push(feature);
-    env.byName.set(f.name, feature);
-  }
-  const tags = new Map<string, Set<string>>();
-  for (const t of state.tags) {
-    const set = tags.get(t.featureName) ?? new Set();
-    set.add(`${t.type}:${t.value}`);
-    tags.set(t.featureName, set);
-  }
-  return { environments, segments: new Map(state.segments.map((s) => [s.id, s])), tags };
+    })),
+    variants: state.variants as VariantDefinition[],
+  };
 }
 
-const NO_FLAGS: EnvironmentFlags = { list: [], byName: new Map() };
-
-/** After a change, how long the snapshot waits for more changes before rebuilding on its own. */
-const SETTLE_MS = 100;
-
 /**
- * Every environment's flags in memory, so the SDK API answers without SQL. A change of the
- * configuration revision marks it stale; it is rebuilt once changes settle, or at once when an SDK
- * request needs it — that request waits for the rebuild (no SQL of its own), so a change is served
- * from the first request after it, and a burst of admin writes costs one rebuild, not one each.
+ * What SDKs are served, derived from the feature model for its current version: per environment,
+ * the live features in name order. Built on first use after a change; a feature that did not
+ * change keeps its served form (and the JSON made of it), so a change costs what it touched.
  */
 export class FlagSnapshot {
-  revision = -1;
+  private version = -1;
   private environments = new Map<string, EnvironmentFlags>();
-  private segmentById = new Map<number, SegmentRow>();
-  private tagsOf = new Map<string, Set<string>>();
-  /** Answers already built for this revision, by query. */
-  readonly answers = new Map<string, unknown>();
-  private stale = true;
-  private loading: Promise<void> | undefined;
-  private settleTimer: NodeJS.Timeout | undefined;
+  private readonly served = new WeakMap<FeatureRecord, Map<string, ServedFeature | undefined>>();
+  private readonly json = new WeakMap<ServedFeature, string>();
+  /** Answers already built for this version, by query; dropped when the version moves. */
+  private readonly answers = new LRUCache<string, object>({ max: 1000 });
 
-  constructor(
-    private readonly db: Database,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  constructor(private readonly model: FeatureModel) {}
 
-  /** The configuration changed: rebuild before the next answer. */
-  invalidate(): void {
-    this.stale = true;
-    clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => void this.current().catch(this.onError), SETTLE_MS);
-    this.settleTimer.unref();
+  /** Whether the first load of the configuration is done: before, there is nothing to serve. */
+  get ready(): boolean {
+    return this.model.revision >= 0;
   }
 
-  /** Resolves once the snapshot reflects every change seen so far. */
-  async current(): Promise<void> {
-    while (this.stale || this.loading) {
-      this.loading ??= this.load().finally(() => {
-        this.loading = undefined;
-      });
-      await this.loading;
+  get revision(): number {
+    return this.model.revision;
+  }
+
+  private current(): void {
+    if (this.version === this.model.version) return;
+    this.version = this.model.version;
+    this.environments = new Map();
+    this.answers.clear();
+  }
+
+  private servedIn(f: FeatureRecord, environment: string): ServedFeature | undefined {
+    let byEnvironment = this.served.get(f);
+    if (!byEnvironment) {
+      byEnvironment = new Map();
+      this.served.set(f, byEnvironment);
     }
+    if (!byEnvironment.has(environment)) byEnvironment.set(environment, serve(f, environment));
+    return byEnvironment.get(environment);
   }
 
-  private async load(): Promise<void> {
-    this.stale = false;
-    try {
-      const state = await loadFlagState(this.db);
-      const built = index(state);
-      this.environments = built.environments;
-      this.segmentById = built.segments;
-      this.tagsOf = built.tags;
-      this.revision = state.revision;
-      this.answers.clear();
-    } catch (error) {
-      this.stale = true;
-      throw error;
+  private flags(environment: string): EnvironmentFlags {
+    this.current();
+    let flags = this.environments.get(environment);
+    if (!flags) {
+      const list: ServedFeature[] = [];
+      for (const f of this.model.allFeatures()) {
+        const served = this.servedIn(f, environment);
+        if (served) list.push(served);
+      }
+      list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      flags = { list, byName: new Map(list.map((f) => [f.name, f])) };
+      this.environments.set(environment, flags);
     }
-  }
-
-  stop(): void {
-    clearTimeout(this.settleTimer);
+    return flags;
   }
 
   features(environment: string): ServedFeature[] {
-    return (this.environments.get(environment) ?? NO_FLAGS).list;
+    return this.flags(environment).list;
   }
 
   feature(environment: string, name: string): ServedFeature | undefined {
-    return (this.environments.get(environment) ?? NO_FLAGS).byName.get(name);
+    return this.flags(environment).byName.get(name);
+  }
+
+  /** The feature's JSON as served, made once per served form. */
+  jsonOf(feature: ServedFeature): string {
+    let text = this.json.get(feature);
+    if (text === undefined) {
+      text = JSON.stringify(feature);
+      this.json.set(feature, text);
+    }
+    return text;
   }
 
   segment(id: number): Segment | undefined {
-    return this.segmentById.get(id);
+    return this.segmentDetails(id);
   }
 
-  segmentDetails(id: number): SegmentRow | undefined {
-    return this.segmentById.get(id);
+  segmentDetails(id: number): SegmentDetails | undefined {
+    const s = this.model.segment(id);
+    return s ? { id: s.id, name: s.name, constraints: s.constraints as Constraint[] } : undefined;
   }
 
   hasTag(featureName: string, tag: string): boolean {
-    return this.tagsOf.get(featureName)?.has(tag) ?? false;
+    return this.model.feature(featureName)?.tags.some((t) => `${t.type}:${t.value}` === tag) ?? false;
+  }
+
+  /** The answers cache (bounded), emptied first when the configuration moved on. */
+  answerCache(): LRUCache<string, object> {
+    this.current();
+    return this.answers;
   }
 }

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
@@ -91,7 +91,7 @@ export async function createContextField(
 }
 
 async function saveChange(
-  tx: Queryable,
+  tx: Transaction,
   identity: Identity,
   before: ContextField,
   change: (before: ContextField) => Omit<ContextField, 'name' | 'createdAt'>,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
 
 export type Row = Record<string, unknown>;
 
@@ -15,22 +16,60 @@ export interface Queryable {
   query<R = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
 }
 
+export interface TransactionOptions {
+  /** READ COMMITTED unless asked; REPEATABLE READ gives every statement one snapshot. */
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  readOnly?: boolean;
+}
+
+/** Runs just before COMMIT; a lower `order` runs first. */
+export interface CommitTask {
+  order: number;
+  run(tx: Transaction): Promise<void>;
+}
+
 export interface Transaction extends Queryable {
+  /** The database the transaction runs on (for modules that keep state per database). */
+  readonly database: Database;
   /** Runs a script of several statements (migrations only). */
   exec(sql: string): Promise<void>;
+  /**
+   * Work that belongs at the very end of the transaction: the audit events of the change and the
+   * configuration revision, whose row lock should be held for as short a time as possible.
+   */
+  beforeCommit(task: CommitTask): void;
+  /** Called once the transaction has committed; never after a rollback. */
+  afterCommit(task: () => void): void;
+  /** State a module keeps for the length of one transaction, under a key it owns. */
+  local<T>(key: object, init: () => T): T;
 }
 
 /**
  * One pool-shaped object over either back-end, so nothing above `db/` knows which one it has.
- * `transaction` is the only way to group statements: PGlite must never see `BEGIN` as text.
+ * `transaction` is the only way to group statements, and inside one only its handle may be used:
+ * reaching the pool from inside a transaction throws (on PGlite it would wait forever).
  */
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Calls `onNotify` on every NOTIFY on `channel`; resolves to a function that stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Calls `onNotify` with the payload of every NOTIFY on `channel`; resolves to a function that stops. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface PoolOptions {
+  max: number;
+  idleTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = {
+  max: 10,
+  idleTimeoutMs: 30_000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+};
 
 /** Written by `npm run build` (at install): an initialized, migrated embedded database. */
 export const BUNDLED_TEMPLATE = path.join(
@@ -38,10 +77,10 @@ export const BUNDLED_TEMPLATE = path.join(
   'pglite-template.tgz',
 );
 
-export async function openDatabase(config: Config): Promise<Database> {
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres.js');
-    return openPostgres(config.databaseUrl);
+    return openPostgres(config.databaseUrl, { pool: config.databasePool, log });
   }
   const { openEmbedded } = await import('./embedded.js');
   const template = existsSync(BUNDLED_TEMPLATE) ? readFileSync(BUNDLED_TEMPLATE) : undefined;

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl } from '../../test/database.js';
 import { isPostgres, STRONG_PASSWORD, startTestServer } from '../../test/server.js';
 import { buildApp } from '../app.js';
+import { createContext } from '../app-context.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
-import { createContext } from '../context.js';
+import { silentLogger } from '../log.js';
 import type { Database } from './database.js';
 import { openEmbedded } from './embedded.js';
 import { acquireDirectoryLock, DirectoryLockedError } from './lock-file.js';
@@ -29,8 +30,8 @@ afterAll(() => {
 async function createAndReadBack(open: () => Promise<Database>) {
   const config = loadConfig({});
   let db = await open();
-  await prepareDatabase(createContext(config, db));
-  let app = await buildApp(createContext(config, db));
+  await prepareDatabase(createContext(config, db, silentLogger));
+  let app = await buildApp(createContext(config, db, silentLogger));
   const session = await app.inject({
     method: 'POST',
     url: '/auth/simple/login',
@@ -49,8 +50,8 @@ async function createAndReadBack(open: () => Promise<Database>) {
 
   db = await open();
   expect(await migrate(db)).toEqual([]);
-  await prepareDatabase(createContext(config, db));
-  app = await buildApp(createContext(config, db));
+  await prepareDatabase(createContext(config, db, silentLogger));
+  app = await buildApp(createContext(config, db, silentLogger));
   const again = await app.inject({
     method: 'POST',
     url: '/auth/simple/login',
@@ -89,7 +90,9 @@ describe('migrations', () => {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     try {
-      const dbs = await Promise.all([1, 2, 3].map(() => openPostgres(databaseUrl(base, name), 2)));
+      const dbs = await Promise.all(
+        [1, 2, 3].map(() => openPostgres(databaseUrl(base, name), { pool: { max: 2 }, log: silentLogger })),
+      );
       const applied = await Promise.all(dbs.map((db) => migrate(db)));
       expect(applied.flat().sort()).toEqual(await listMigrations());
       await Promise.all(dbs.map((db) => db.close()));
@@ -114,7 +117,7 @@ describe('restarting keeps the data', () => {
     await server.app.close();
     await server.ctx.db.close();
     try {
-      await createAndReadBack(() => openPostgres(url, 2));
+      await createAndReadBack(() => openPostgres(url, { pool: { max: 2 }, log: silentLogger }));
     } finally {
       await server.database.drop();
     }

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction as PGliteTransaction, type Results } from '@electric-sql/pglite';
-import type { Database, QueryResult, Transaction } from './database.js';
+import type { Database, QueryResult } from './database.js';
+import { type Connection, createDatabase } from './kernel.js';
 import { acquireDirectoryLock } from './lock-file.js';
 
 function result<R>(r: Results<unknown>): QueryResult<R> {
   return { rows: r.rows as R[], rowCount: r.affectedRows ?? r.rows.length };
 }
 
-function wrapTransaction(tx: PGliteTransaction): Transaction {
+function connectionOf(tx: PGliteTransaction): Connection {
   return {
     async query<R>(text: string, params?: readonly unknown[]) {
       return result<R>(await tx.query(text, params as unknown[]));
@@ -20,18 +21,18 @@ function wrapTransaction(tx: PGliteTransaction): Transaction {
 }
 
 export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database & { pglite: PGlite } {
-  return {
+  const database = createDatabase({
     kind: 'embedded',
-    pglite: db,
     async query<R>(text: string, params?: readonly unknown[]) {
       return result<R>(await db.query(text, params as unknown[]));
     },
-    // PGlite is one connection: its own transaction() holds every other query back until it ends.
-    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(wrapTransaction(tx)));
+    // PGlite is one connection: its own transaction() holds every other query back until it ends,
+    // so every transaction already sees one unchanging state and isolation options change nothing.
+    inTransaction(_options, fn) {
+      return db.transaction((tx) => fn(connectionOf(tx)));
     },
-    async listen(channel: string, onNotify: () => void) {
-      const stop = await db.listen(channel, () => onNotify());
+    async listen(channel, onNotify) {
+      const stop = await db.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!db.closed) await stop();
       };
@@ -43,7 +44,8 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
         onClose();
       }
     },
-  };
+  });
+  return Object.assign(database, { pglite: db });
 }
 
 export interface EmbeddedOptions {

@@ -1,5 +1,13 @@
 import pg from 'pg';
-import type { Database, QueryResult, Transaction } from './database.js';
+import type { Logger } from '../log.js';
+import {
+  type Database,
+  DEFAULT_POOL,
+  type PoolOptions,
+  type QueryResult,
+  type TransactionOptions,
+} from './database.js';
+import { type Connection, createDatabase } from './kernel.js';
 
 const INT8_OID = 20;
 
@@ -13,20 +21,43 @@ function result<R>(r: pg.QueryResult): QueryResult<R> {
   return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, types });
+function beginStatement(options: TransactionOptions): string {
+  const parts = ['BEGIN'];
+  if (options.isolation) parts.push(`ISOLATION LEVEL ${options.isolation.toUpperCase()}`);
+  if (options.readOnly) parts.push('READ ONLY');
+  return parts.join(' ');
+}
+
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+export interface PostgresOptions {
+  pool?: Partial<PoolOptions>;
+  log: Logger;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions): Promise<Database> {
+  const settings = { ...DEFAULT_POOL, ...options.pool };
+  const { log } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: settings.max,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  pool.on('error', (error) => log.error({ err: error }, 'database: an idle connection failed'));
   await pool.query('SELECT 1');
 
-  return {
+  return createDatabase({
     kind: 'postgres',
     async query<R>(text: string, params?: readonly unknown[]) {
       return result<R>(await pool.query(text, params as unknown[]));
     },
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    async inTransaction<T>(options: TransactionOptions, fn: (connection: Connection) => Promise<T>) {
       const client = await pool.connect();
-      const tx: Transaction = {
+      const connection: Connection = {
         async query<R>(text: string, params?: readonly unknown[]) {
           return result<R>(await client.query(text, params as unknown[]));
         },
@@ -36,8 +67,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       };
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
-        const value = await fn(tx);
+        await client.query(beginStatement(options));
+        const value = await fn(connection);
         await client.query('COMMIT');
         return value;
       } catch (error) {
@@ -49,22 +80,40 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release(broken);
       }
     },
-    // A connection of its own, outside the pool, since it sits in LISTEN for good; it comes back
-    // after a lost connection, and the callers poll besides, so a gap only delays them.
-    async listen(channel: string, onNotify: () => void) {
+    // A connection of its own, outside the pool, since it sits in LISTEN for good. After a lost
+    // connection it comes back, retrying with a growing delay; callers poll besides, so a gap
+    // only delays them.
+    async listen(channel, onNotify) {
       let client: pg.Client | undefined;
       let stopped = false;
+      let delay = 1000;
+      let scheduled = false;
       const connect = async (): Promise<void> => {
-        if (stopped) return;
         const c = new pg.Client({ connectionString });
-        c.on('notification', () => onNotify());
-        c.on('error', () => {
+        c.on('notification', (message) => onNotify(message.payload ?? ''));
+        c.on('error', (error) => {
+          log.error({ err: error, channel }, 'database: the LISTEN connection failed; reconnecting');
           c.end().catch(() => {});
-          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+          if (client === c) client = undefined;
+          reconnect();
         });
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
+        delay = 1000;
+      };
+      const reconnect = () => {
+        if (stopped || scheduled) return;
+        scheduled = true;
+        setTimeout(() => {
+          scheduled = false;
+          if (stopped || client) return;
+          connect().catch((error: unknown) => {
+            log.error({ err: error, channel, retryInMs: delay }, 'database: LISTEN could not reconnect');
+            delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+            reconnect();
+          });
+        }, delay).unref();
       };
       await connect();
       return async () => {
@@ -75,5 +124,5 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     async close() {
       await pool.end();
     },
-  };
+  });
 }

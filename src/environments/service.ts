@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
@@ -10,6 +10,7 @@ import {
   findEnvironment,
   insertEnvironment,
   lastSortOrder,
+  listEnvironmentRows,
   listEnvironments,
   updateEnvironment,
 } from './store.js';
@@ -20,6 +21,11 @@ export async function getEnvironment(db: Queryable, name: string): Promise<Envir
     throw new NotFoundError(`There is no environment named "${name}": see GET /api/admin/environments.`);
   }
   return environment;
+}
+
+/** Every environment, in their order (for the flag read model). */
+export function allEnvironments(db: Queryable): Promise<Environment[]> {
+  return listEnvironmentRows(db);
 }
 
 export async function readEnvironments(db: Queryable) {
@@ -72,7 +78,7 @@ function assertUnprotected(e: Environment): void {
 }
 
 async function change(
-  tx: Queryable,
+  tx: Transaction,
   actor: Actor,
   before: Environment,
   next: { type: string; sortOrder: number; enabled: boolean },

@@ -22,6 +22,14 @@ const COUNTED = `
            WHERE fe.environment = e.name AND fe.enabled AND f.archived_at IS NULL) AS "enabledToggleCount"
     FROM environments e`;
 
+/** Every environment without counts, in their order. */
+export async function listEnvironmentRows(db: Queryable): Promise<Environment[]> {
+  const { rows } = await db.query<Environment>(
+    `SELECT name, type, enabled, protected, sort_order AS "sortOrder" FROM environments ORDER BY sort_order, name`,
+  );
+  return rows;
+}
+
 export async function listEnvironments(db: Queryable): Promise<EnvironmentWithCounts[]> {
   const { rows } = await db.query<EnvironmentWithCounts>(`${COUNTED} ORDER BY e.sort_order, e.name`);
   return rows;

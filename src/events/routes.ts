@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { App } from '../http/route.js';
 import { EventList, EventQuery } from './schemas.js';
 import { readEvents } from './service.js';

@@ -32,26 +32,33 @@ export interface EventFilter {
   offset: number;
 }
 
-function json(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
-}
-
-export async function insertEvent(db: Queryable, e: NewEvent): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+/** Writes the events in the order given, in one statement. */
+export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.query(
     `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb) RETURNING id`,
+     SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
+              type text, created_by text, created_by_user_id integer, project text, feature_name text,
+              environment text, data jsonb, pre_data jsonb))
+            WITH ORDINALITY AS e(type, created_by, created_by_user_id, project, feature_name, environment,
+                                 data, pre_data, n)
+      ORDER BY e.n`,
     [
-      e.type,
-      e.createdBy,
-      e.createdByUserId,
-      e.project ?? null,
-      e.featureName ?? null,
-      e.environment ?? null,
-      json(e.data),
-      json(e.preData),
+      JSON.stringify(
+        events.map((e) => ({
+          type: e.type,
+          created_by: e.createdBy,
+          created_by_user_id: e.createdByUserId,
+          project: e.project ?? null,
+          feature_name: e.featureName ?? null,
+          environment: e.environment ?? null,
+          data: e.data ?? null,
+          pre_data: e.preData ?? null,
+        })),
+      ),
     ],
   );
-  return rows[0]!.id;
 }
 
 function where(f: EventFilter): { sql: string; params: unknown[] } {

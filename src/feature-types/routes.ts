@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { Nullable } from '../http/schemas.js';
 import { readFeatureTypes, updateLifetime } from './service.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
@@ -24,7 +24,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   const tags = ['Archive'];
   // These paths name a feature without its project: permissions are checked in the feature's project.
   const featureProject = (request: { params: unknown }) =>
-    projectOfFeature(ctx.db, (request.params as { featureName: string }).featureName);
+    projectOfFeature(ctx.model, (request.params as { featureName: string }).featureName);
 
   app.post(
     '/api/admin/projects/:projectId/archive',

@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -15,7 +15,7 @@ import {
 } from './store.js';
 
 async function recordEach(
-  tx: Queryable,
+  tx: Transaction,
   identity: Identity,
   type: 'feature-archived' | 'feature-revived',
   features: Feature[],
@@ -89,7 +89,7 @@ export async function reviveFeature(ctx: AppContext, identity: Identity, name: s
   });
 }
 
-async function deleteForGood(tx: Queryable, identity: Identity, features: Feature[]): Promise<void> {
+async function deleteForGood(tx: Transaction, identity: Identity, features: Feature[]): Promise<void> {
   if (features.length === 0) return;
   const names = features.map((f) => f.name);
   const tags = await tagsOfFeatures(tx, names);
@@ -151,7 +151,7 @@ export async function readArchivedFeatures(db: Queryable, project?: string) {
 
 /** Part of deleting a project: its archived features go for good, each with its event. */
 export async function deleteArchivedFeaturesOfProject(
-  tx: Queryable,
+  tx: Transaction,
   identity: Identity,
   project: string,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';

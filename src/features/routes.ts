@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { ProjectParams } from '../projects/schemas.js';
 import {
@@ -24,11 +24,11 @@ export function featureRoutes(app: App, ctx: AppContext): void {
         response: { 200: ProjectFeatureListText },
       },
     },
-    // The body comes as JSON text from the database; the schema above documents it.
+    // The body is JSON text made from the read model; the schema above documents it.
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(await readProjectFeatures(ctx.db, request.params.projectId)),
+        .send(readProjectFeatures(ctx.model, request.params.projectId)),
   );
 
   app.post(
@@ -60,6 +60,6 @@ export function featureRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureDetails },
       },
     },
-    async (request) => readFeature(ctx.db, request.params.projectId, request.params.featureName),
+    async (request) => readFeature(ctx.model, request.params.projectId, request.params.featureName),
   );
 }

@@ -1,22 +1,20 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
-import { type FeatureStrategy, strategiesOfFeatures } from '../strategies/store.js';
+import type { FeatureStrategy } from '../strategies/store.js';
+import type { FeatureModel } from './model.js';
+import type { EnvironmentState, FeatureRecord } from './model-store.js';
 import {
   attachProjectFeatures,
   countLiveFeatures,
   detachProjectFeatures,
-  environmentsOfFeatures,
   type Feature,
-  type FeatureEnvironment,
   findFeature,
-  findFeatureProject,
   findFeatures,
   insertFeature,
-  liveFeatureListJson,
 } from './store.js';
 
 /**
@@ -70,8 +68,8 @@ export async function getAnyFeature(db: Queryable, name: string): Promise<Featur
 }
 
 /** For routes that name a feature but not its project: the project to check permissions in. */
-export function projectOfFeature(db: Queryable, name: string): Promise<string | undefined> {
-  return findFeatureProject(db, name);
+export function projectOfFeature(model: FeatureModel, name: string): string | undefined {
+  return model.feature(name)?.project;
 }
 
 export function liveFeatureCount(db: Queryable, project: string): Promise<number> {
@@ -124,14 +122,38 @@ export function describeStrategy(s: FeatureStrategy) {
   };
 }
 
-function describeEnvironment(e: FeatureEnvironment, strategies: FeatureStrategy[]) {
+/**
+ * The feature of that name in that project from the read model, or 404 — with the same messages
+ * as `getFeature`.
+ */
+export function getModelFeature(
+  model: FeatureModel,
+  project: string,
+  name: string,
+  options: { includeArchived?: boolean } = {},
+): FeatureRecord {
+  const feature = model.feature(name);
+  if (!feature || (feature.archivedAt && !options.includeArchived)) {
+    throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
+  }
+  if (feature.project !== project) {
+    throw new NotFoundError(
+      `There is no feature named "${name}" in the project "${project}"; it is in the project "${feature.project}".`,
+    );
+  }
+  return feature;
+}
+
+function describeEnvironment(model: FeatureModel, f: FeatureRecord, e: EnvironmentState) {
+  const environment = model.environment(e.name);
+  const strategies = f.strategies.filter((s) => s.environment === e.name);
   return {
     name: e.name,
     environment: e.name,
-    featureName: e.featureName,
-    type: e.type,
+    featureName: f.name,
+    type: environment?.type ?? '',
     enabled: e.enabled,
-    sortOrder: e.sortOrder,
+    sortOrder: environment?.sortOrder ?? 0,
     variantCount: e.variants.length,
     variants: e.variants,
     strategies: strategies.map(describeStrategy),
@@ -141,35 +163,78 @@ function describeEnvironment(e: FeatureEnvironment, strategies: FeatureStrategy[
   };
 }
 
-/** A feature with each of its environments, their strategies and variants. */
-export async function readFeature(db: Queryable, project: string, name: string) {
-  const feature = await getLiveFeature(db, project, name);
-  const [environments, strategies] = await Promise.all([
-    environmentsOfFeatures(db, [name]),
-    strategiesOfFeatures(db, [name]),
-  ]);
+/** A feature with each of its environments, their strategies and variants (from memory). */
+export function readFeature(model: FeatureModel, project: string, name: string) {
+  const feature = getModelFeature(model, project, name);
   return {
     ...describeFeature(feature),
     favorite: false,
-    environments: environments.map((e) =>
-      describeEnvironment(
-        e,
-        strategies.filter((s) => s.environment === e.name),
-      ),
-    ),
+    environments: feature.environments.map((e) => describeEnvironment(model, feature, e)),
     variants: [],
     children: [],
     dependencies: [],
   };
 }
 
+/** One feature of the project list, as JSON text. */
+function listEntryJson(model: FeatureModel, f: FeatureRecord): string {
+  return JSON.stringify({
+    name: f.name,
+    description: f.description,
+    type: f.type,
+    project: f.project,
+    stale: f.stale,
+    impressionData: f.impressionData,
+    archived: false,
+    archivedAt: null,
+    createdAt: f.createdAt,
+    lastSeenAt: f.lastSeenAt,
+    favorite: false,
+    environments: f.environments.map((e) => {
+      const environment = model.environment(e.name);
+      return {
+        name: e.name,
+        environment: e.name,
+        type: environment?.type ?? '',
+        enabled: e.enabled,
+        sortOrder: environment?.sortOrder ?? 0,
+        variantCount: e.variants.length,
+        lastSeenAt: e.lastSeenAt,
+      };
+    }),
+  });
+}
+
+const listTexts = new WeakMap<FeatureModel, { version: number; byProject: Map<string, string> }>();
+const entryTexts = new WeakMap<FeatureRecord, { stamp: number; text: string }>();
+
 /**
  * The live features of a project, each with its environments (without their strategies), as
- * ready-to-send JSON text: lists of thousands of features skip building and serializing objects.
+ * ready-to-send JSON text from memory: made once per change of the model, and each feature's part
+ * once per change of that feature, so lists of thousands of features cost a string join.
  */
-export async function readProjectFeatures(db: Queryable, project: string): Promise<string> {
-  await getProject(db, project);
-  return `{"version":2,"features":${await liveFeatureListJson(db, project)}}`;
+export function readProjectFeatures(model: FeatureModel, project: string): string {
+  if (!model.project(project)) throw new NotFoundError(`There is no project with the id "${project}".`);
+  let texts = listTexts.get(model);
+  if (!texts || texts.version !== model.version) {
+    texts = { version: model.version, byProject: new Map() };
+    listTexts.set(model, texts);
+  }
+  let text = texts.byProject.get(project);
+  if (text === undefined) {
+    const entries = model.liveFeaturesOf(project).map((f) => {
+      const stamp = model.seenStamp(f);
+      let entry = entryTexts.get(f);
+      if (!entry || entry.stamp !== stamp) {
+        entry = { stamp, text: listEntryJson(model, f) };
+        entryTexts.set(f, entry);
+      }
+      return entry.text;
+    });
+    text = `{"version":2,"features":[${entries.join(',')}]}`;
+    texts.byProject.set(project, text);
+  }
+  return text;
 }
 
 export interface NewFeatureInput {

@@ -47,34 +47,6 @@ export async function findFeature(db: Queryable, name: string): Promise<Feature 
   return rows[0] ? toFeature(rows[0]) : null;
 }
 
-/** A timestamp as JSON text in the form `Date.toISOString()` gives, so both paths print the same. */
-function isoText(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/**
- * The live features of a project with their environments, as the JSON text of the list's
- * `features` array. The database builds the text in one pass: for large projects that is about
- * twice as fast as fetching rows and serializing them here, and the cost per feature stays flat.
- */
-export async function liveFeatureListJson(db: Queryable, project: string): Promise<string> {
-  const { rows } = await db.query<{ features: string }>(
-    `SELECT coalesce(json_agg(t ORDER BY t.name), '[]')::text AS features FROM (
-       SELECT f.name, f.description, f.type, f.project, f.stale, f.impression_data AS "impressionData",
-              false AS archived, null AS "archivedAt", ${isoText('f.created_at')} AS "createdAt",
-              ${isoText('f.last_seen_at')} AS "lastSeenAt", false AS favorite,
-              coalesce((SELECT json_agg(x ORDER BY x."sortOrder", x.name) FROM (
-                  SELECT fe.environment AS name, fe.environment, e.type, fe.enabled, e.sort_order AS "sortOrder",
-                         jsonb_array_length(fe.variants) AS "variantCount",
-                         ${isoText('fe.last_seen_at')} AS "lastSeenAt"
-                    FROM feature_environments fe JOIN environments e ON e.name = fe.environment
-                   WHERE fe.feature_name = f.name) x), '[]') AS environments
-         FROM features f WHERE f.project = $1 AND f.archived_at IS NULL) t`,
-    [project],
-  );
-  return rows[0]!.features;
-}
-
 export interface NewFeature {
   name: string;
   project: string;
@@ -97,56 +69,6 @@ export async function insertFeature(db: Queryable, f: NewFeature): Promise<Featu
     [f.name, f.project],
   );
   return toFeature(rows[0]!);
-}
-
-export interface FeatureEnvironment {
-  featureName: string;
-  name: string;
-  type: string;
-  enabled: boolean;
-  sortOrder: number;
-  variants: unknown[];
-  lastSeenAt: Date | null;
-}
-
-/** The environments of the given features, in the environments' sort order. */
-export async function environmentsOfFeatures(
-  db: Queryable,
-  featureNames: string[],
-): Promise<FeatureEnvironment[]> {
-  if (featureNames.length === 0) return [];
-  const { rows } = await db.query<{
-    feature_name: string;
-    environment: string;
-    type: string;
-    enabled: boolean;
-    sort_order: number;
-    variants: unknown[];
-    last_seen_at: Date | null;
-  }>(
-    `SELECT fe.feature_name, fe.environment, e.type, fe.enabled, e.sort_order, fe.variants, fe.last_seen_at
-       FROM feature_environments fe JOIN environments e ON e.name = fe.environment
-      WHERE fe.feature_name = ANY($1::text[])
-      ORDER BY fe.feature_name, e.sort_order, e.name`,
-    [featureNames],
-  );
-  return rows.map((r) => ({
-    featureName: r.feature_name,
-    name: r.environment,
-    type: r.type,
-    enabled: r.enabled,
-    sortOrder: r.sort_order,
-    variants: r.variants,
-    lastSeenAt: r.last_seen_at,
-  }));
-}
-
-/** The project of a feature, archived or not; undefined when there is no such feature. */
-export async function findFeatureProject(db: Queryable, name: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ project: string }>('SELECT project FROM features WHERE name = $1', [
-    name,
-  ]);
-  return rows[0]?.project;
 }
 
 /** The features of those names that exist, in any project, archived or not. */

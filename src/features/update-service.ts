@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
@@ -35,7 +35,7 @@ function sameMetadata(f: Feature, m: PatchedMetadata): boolean {
  * is neither written nor recorded.
  */
 async function writeMetadata(
-  tx: Queryable,
+  tx: Transaction,
   identity: Identity,
   feature: Feature,
   next: PatchedMetadata,

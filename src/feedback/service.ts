@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { AuthenticationRequired } from '../http/errors.js';

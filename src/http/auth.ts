@@ -1,11 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { findSessionUserId, parseCookies, SESSION_COOKIE } from '../auth/sessions.js';
-import type { AppContext } from '../context.js';
-import { findPrincipal } from '../roles/store.js';
-import { hashSecret } from '../secrets.js';
-import { isPatSecret, resolveApiToken, resolvePat } from '../tokens/service.js';
 import { AuthenticationRequired, ContentTypeError, NoAccessError, NotFoundError } from './errors.js';
-import type { Identity, UserIdentity } from './identity.js';
+import type { Identity } from './identity.js';
 import { assertPermission } from './permissions.js';
 import type { App, Audience } from './route.js';
 
@@ -16,46 +11,12 @@ declare module 'fastify' {
      * `/api/admin/features/:featureName/tags`): the project the permission is checked in.
      * Undefined (e.g. the resource does not exist) leaves only instance-wide grants to pass.
      */
-    projectOf?: (request: FastifyRequest) => Promise<string | undefined>;
+    projectOf?: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
   }
 }
 
-async function userIdentity(
-  ctx: AppContext,
-  userId: number,
-  via: UserIdentity['via'],
-  sessionHash?: string,
-): Promise<UserIdentity | null> {
-  const principal = await findPrincipal(ctx.db, userId);
-  if (!principal) return null;
-  return {
-    kind: 'user',
-    userId,
-    name: principal.username ?? principal.email ?? `user-${userId}`,
-    rootRoleId: principal.rootRoleId,
-    grants: principal.grants,
-    via,
-    sessionHash,
-  };
-}
-
-/** Authorization header (API token or PAT, `Bearer ` optional) first, then the session cookie. */
-export async function resolveIdentity(ctx: AppContext, request: FastifyRequest): Promise<Identity | null> {
-  const header = request.headers.authorization;
-  if (header !== undefined) {
-    const secret = header.replace(/^Bearer\s+/i, '').trim();
-    if (!secret) return null;
-    if (isPatSecret(secret)) {
-      const userId = await resolvePat(ctx.db, secret);
-      return userId === null ? null : userIdentity(ctx, userId, 'pat');
-    }
-    return resolveApiToken(ctx.db, ctx.tokenCache, secret);
-  }
-  const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
-  if (!sessionId) return null;
-  const userId = await findSessionUserId(ctx.db, sessionId);
-  return userId === null ? null : userIdentity(ctx, userId, 'session', hashSecret(sessionId));
-}
+/** Who a request's credentials name; null when they name nobody. Given by the app. */
+export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
 
 function audienceOf(url: string): Audience | undefined {
   if (url.startsWith('/api/admin')) return 'admin';
@@ -96,7 +57,7 @@ function pathScope(params: unknown): { project?: string; environment?: string } 
  * route's permission for the project and environment in the path (403), then the content type of
  * a body (415). Body validation (400) follows in Fastify's own validation step.
  */
-export function registerAuthentication(app: App, ctx: AppContext): void {
+export function registerAuthentication(app: App, resolveIdentity: IdentityResolver): void {
   app.decorateRequest('identity', null);
 
   app.addHook('onRoute', (route) => {
@@ -113,7 +74,7 @@ export function registerAuthentication(app: App, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.permission !== undefined) {
-      const identity = await resolveIdentity(ctx, request);
+      const identity = await resolveIdentity(request);
       if (!identity) throw new AuthenticationRequired();
       if (config.audience) assertAudience(identity, config.audience);
       request.identity = identity;
@@ -135,11 +96,11 @@ export function registerAuthentication(app: App, ctx: AppContext): void {
 }
 
 /** Unknown paths: under /api the caller must still be authenticated first (401 before 404). */
-export function registerNotFound(app: App, ctx: AppContext): void {
+export function registerNotFound(app: App, resolveIdentity: IdentityResolver): void {
   app.setNotFoundHandler(async (request) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') {
-      if (!(await resolveIdentity(ctx, request))) throw new AuthenticationRequired();
+      if (!(await resolveIdentity(request))) throw new AuthenticationRequired();
     }
     throw new NotFoundError(`The path ${request.method} ${path} does not exist.`);
   });

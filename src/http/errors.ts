@@ -43,8 +43,8 @@ export class NotFoundError extends ApiError {
 }
 
 export class NameExistsError extends ApiError {
-  constructor(message: string) {
-    super(409, 'NameExistsError', message);
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(409, 'NameExistsError', message, details);
   }
 }
 
@@ -68,6 +68,12 @@ export class PayloadTooLargeError extends ApiError {
 export class RateLimitError extends ApiError {
   constructor(message: string) {
     super(429, 'RateLimitError', message);
+  }
+}
+
+export class ServiceUnavailableError extends ApiError {
+  constructor(message: string) {
+    super(503, 'ServiceUnavailableError', message);
   }
 }
 

@@ -1,5 +1,5 @@
+import type { AppContext } from '../app-context.js';
 import { noteInstancesSeen } from '../applications/service.js';
-import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { getAnyFeature } from '../features/service.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { deleteArchivedFeaturesOfProject } from '../features/archive-service.js';
 import { liveFeatureCount } from '../features/service.js';

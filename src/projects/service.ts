@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -10,6 +10,7 @@ import {
   linkEnabledEnvironments,
   linkEnvironment,
   listProjects,
+  listProjectsWithEnvironments,
   type Project,
   projectEnvironments,
   unlinkEnvironment,
@@ -35,6 +36,11 @@ export function describeProject(p: Project) {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+}
+
+/** Every project with its environments (for the flag read model). */
+export function allProjects(db: Queryable) {
+  return listProjectsWithEnvironments(db);
 }
 
 /** The names of the environments linked to the project, in their sort order. */

@@ -39,6 +39,20 @@ export async function findProject(db: Queryable, id: string): Promise<Project | 
   return rows[0] ? toProject(rows[0]) : null;
 }
 
+/** Every project with the environments linked to it (in the environments' order). */
+export async function listProjectsWithEnvironments(
+  db: Queryable,
+): Promise<(Project & { environments: string[] })[]> {
+  const { rows } = await db.query<ProjectRecord & { environments: string[] }>(
+    `SELECT ${COLUMNS},
+            coalesce((SELECT array_agg(pe.environment_name ORDER BY e.sort_order, e.name)
+                        FROM project_environments pe JOIN environments e ON e.name = pe.environment_name
+                       WHERE pe.project_id = p.id), '{}') AS environments
+       FROM projects p`,
+  );
+  return rows.map((r) => ({ ...toProject(r), environments: r.environments }));
+}
+
 export interface ProjectSummary extends Project {
   featureCount: number;
   memberCount: number;

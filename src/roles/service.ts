@@ -1,6 +1,6 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
-import { isUniqueViolation } from '../db/unique.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../app-context.js';
 import { checkConstraints } from '../constraints/service.js';
-import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -32,6 +32,11 @@ export function describeSegment(s: Segment) {
     createdBy: s.createdBy,
     createdAt: s.createdAt,
   };
+}
+
+/** Every segment (for the flag read model). */
+export function allSegments(db: Queryable): Promise<Segment[]> {
+  return listSegments(db);
 }
 
 export async function readSegments(db: Queryable) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { describeStrategy, getLiveFeature } from '../features/service.js';
 import type { Feature } from '../features/store.js';
@@ -39,12 +39,15 @@ export async function liveFeatureEnvironment(
 ): Promise<{ feature: Feature; enabled: boolean }> {
   const feature = await getLiveFeature(db, at.project, at.featureName);
   const state = await findEnvironmentState(db, at.featureName, at.environment, lock);
-  if (!state) {
-    throw new NotFoundError(
-      `The feature "${at.featureName}" has no environment "${at.environment}": the environment does not exist or is not enabled for the project "${at.project}".`,
-    );
-  }
+  if (!state) throw noSuchEnvironment(at);
   return { feature, enabled: state.enabled };
+}
+
+/** The 404 of a path naming an environment its feature does not have. */
+export function noSuchEnvironment(at: FeatureEnvironmentPath): NotFoundError {
+  return new NotFoundError(
+    `The feature "${at.featureName}" has no environment "${at.environment}": the environment does not exist or is not enabled for the project "${at.project}".`,
+  );
 }
 
 /** The defaults of `flexibleRollout` and other types for this feature. */
@@ -53,7 +56,12 @@ export async function parameterDefaults(db: Queryable, at: FeatureEnvironmentPat
   return { groupId: at.featureName, stickiness: project.defaultStickiness || 'default' };
 }
 
-async function switchEnvironment(tx: Queryable, actor: Actor, at: FeatureEnvironmentPath, enabled: boolean) {
+async function switchEnvironment(
+  tx: Transaction,
+  actor: Actor,
+  at: FeatureEnvironmentPath,
+  enabled: boolean,
+) {
   await setEnvironmentEnabled(tx, at.featureName, at.environment, enabled);
   await recordEvent(tx, actor, {
     type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
@@ -70,7 +78,7 @@ async function switchEnvironment(tx: Queryable, actor: Actor, at: FeatureEnviron
  * switched off, so that it does not fall back to "on for everyone".
  */
 export async function switchOffWithoutActiveStrategy(
-  tx: Queryable,
+  tx: Transaction,
   actor: Actor,
   at: FeatureEnvironmentPath,
 ): Promise<void> {

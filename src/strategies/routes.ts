@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { featureEnvironmentPath, switchFeatureEnvironment } from './environment-service.js';
@@ -69,7 +69,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureStrategyList },
       },
     },
-    async (request) => readStrategies(ctx.db, featureEnvironmentPath(request.params)),
+    async (request) => readStrategies(ctx.model, featureEnvironmentPath(request.params)),
   );
 
   app.post(
@@ -118,7 +118,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      readStrategy(ctx.db, featureEnvironmentPath(request.params), request.params.strategyId),
+      readStrategy(ctx.model, featureEnvironmentPath(request.params), request.params.strategyId),
   );
 
   app.put(

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../app-context.js';
 import { checkConstraints } from '../constraints/service.js';
-import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { describeStrategy } from '../features/service.js';
+import type { FeatureModel } from '../features/model.js';
+import { describeStrategy, getModelFeature } from '../features/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { checkStrategySegments } from '../segments/service.js';
@@ -12,6 +13,7 @@ import { prepareVariants } from '../variants/rules.js';
 import {
   type FeatureEnvironmentPath,
   liveFeatureEnvironment,
+  noSuchEnvironment,
   parameterDefaults,
   switchOffWithoutActiveStrategy,
 } from './environment-service.js';
@@ -49,6 +51,14 @@ async function assertStrategyType(db: Queryable, name: string): Promise<void> {
 async function strategyAt(db: Queryable, at: FeatureEnvironmentPath, id: string): Promise<FeatureStrategy> {
   const strategy = await findStrategy(db, id);
   if (!strategy) throw new NotFoundError(`There is no strategy with the id "${id}".`);
+  return placed(strategy, at, id);
+}
+
+function placed(
+  strategy: FeatureStrategy & { project: string; archived: boolean },
+  at: FeatureEnvironmentPath,
+  id: string,
+): FeatureStrategy {
   if (
     strategy.project !== at.project ||
     strategy.featureName !== at.featureName ||
@@ -89,13 +99,24 @@ async function parametersFor(
   return normalizeParameters(strategyType, input, defaults);
 }
 
-export async function readStrategies(db: Queryable, at: FeatureEnvironmentPath) {
-  await liveFeatureEnvironment(db, at);
-  return (await strategiesOf(db, at.featureName, at.environment)).map(describeStrategy);
+/** The strategies of the path's feature in its environment, from memory. */
+export function readStrategies(model: FeatureModel, at: FeatureEnvironmentPath) {
+  const feature = getModelFeature(model, at.project, at.featureName);
+  if (!feature.environments.some((e) => e.name === at.environment)) throw noSuchEnvironment(at);
+  return feature.strategies.filter((s) => s.environment === at.environment).map(describeStrategy);
 }
 
-export async function readStrategy(db: Queryable, at: FeatureEnvironmentPath, id: string) {
-  return describeStrategy(await strategyAt(db, at, id));
+/** One strategy of the path, from memory, with the refusals of `strategyAt`. */
+export function readStrategy(model: FeatureModel, at: FeatureEnvironmentPath, id: string) {
+  const found = model.strategy(id);
+  if (!found) throw new NotFoundError(`There is no strategy with the id "${id}".`);
+  return describeStrategy(
+    placed(
+      { ...found.strategy, project: found.feature.project, archived: found.feature.archivedAt !== null },
+      at,
+      id,
+    ),
+  );
 }
 
 /** The body rules (400) that do not depend on the strategy being changed. */

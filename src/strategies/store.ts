@@ -57,20 +57,6 @@ export const STRATEGY_SELECT = `
            WHERE fss.feature_strategy_id = s.id) AS segments
     FROM feature_strategies s`;
 
-/** Every strategy of the given features, in evaluation order per feature and environment. */
-export async function strategiesOfFeatures(
-  db: Queryable,
-  featureNames: string[],
-): Promise<FeatureStrategy[]> {
-  if (featureNames.length === 0) return [];
-  const { rows } = await db.query<StrategyRecord>(
-    `${STRATEGY_SELECT} WHERE s.feature_name = ANY($1::text[])
-      ORDER BY s.feature_name, s.environment, s.sort_order, s.created_at, s.id`,
-    [featureNames],
-  );
-  return rows.map(toStrategy);
-}
-
 /** A strategy with where it lives: its feature's project and whether that feature is archived. */
 export async function findStrategy(
   db: Queryable,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { projectOfFeature } from '../features/service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -27,7 +27,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   // Feature-tag paths name the feature but not its project: the permission is checked in the
   // feature's project, so a project Member may tag that project's features and no others.
   const featureProject = (request: { params: unknown }) =>
-    projectOfFeature(ctx.db, (request.params as { featureName: string }).featureName);
+    projectOfFeature(ctx.model, (request.params as { featureName: string }).featureName);
 
   app.get(
     '/api/admin/tags',

@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { getAnyFeature } from '../features/service.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
@@ -50,7 +50,7 @@ export async function readTag(db: Queryable, type: string, value: string) {
   return { version: 1 as const, tag: await getTag(db, { type, value }) };
 }
 
-async function createTagIn(tx: Queryable, actor: Actor, tag: Tag): Promise<void> {
+async function createTagIn(tx: Transaction, actor: Actor, tag: Tag): Promise<void> {
   await insertTag(tx, tag);
   await recordEvent(tx, actor, { type: 'tag-created', data: tag });
 }

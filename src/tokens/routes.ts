@@ -1,17 +1,7 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import {
-  ApiTokenList,
-  ApiTokenParams,
-  ApiTokenSchema,
-  CreateApiTokenBody,
-  CreatePatBody,
-  PatList,
-  PatParams,
-  PatSchema,
-} from './schemas.js';
 import {
   createApiToken,
   createPat,
@@ -22,7 +12,17 @@ import {
   TOKEN_CREATE_PERMISSIONS,
   TOKEN_DELETE_PERMISSIONS,
   TOKEN_READ_PERMISSIONS,
-} from './service.js';
+} from '../identity/tokens.js';
+import {
+  ApiTokenList,
+  ApiTokenParams,
+  ApiTokenSchema,
+  CreateApiTokenBody,
+  CreatePatBody,
+  PatList,
+  PatParams,
+  PatSchema,
+} from './schemas.js';
 
 export function tokenRoutes(app: App, ctx: AppContext): void {
   const tags = ['API tokens'];

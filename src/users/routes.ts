@@ -1,5 +1,5 @@
+import type { AppContext } from '../app-context.js';
 import { createResetLink } from '../auth/reset-service.js';
-import type { AppContext } from '../context.js';
 import { listFeedback } from '../feedback/service.js';
 import { NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';

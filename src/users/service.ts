@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { endSessionsOf } from '../auth/sessions.js';
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { AppContext } from '../app-context.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { endSessionsOf } from '../identity/sessions.js';
 import { resolveRootRole } from '../roles/service.js';
 import { listRootRoles } from '../roles/store.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
@@ -72,7 +72,7 @@ export async function createUser(
   ctx: AppContext,
   actor: Actor,
   input: NewUserInput,
-  within?: (tx: Queryable, user: User) => Promise<void>,
+  within?: (tx: Transaction, user: User) => Promise<void>,
 ) {
   const username = input.username?.trim() || null;
   const email = input.email?.trim() || null;
@@ -160,7 +160,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, id: number): Pro
  * session of the user ends (a changed password must lock out whoever knew the old one).
  */
 export async function setUserPassword(
-  tx: Queryable,
+  tx: Transaction,
   actor: Actor,
   userId: number,
   password: string,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { featureEnvironmentPath } from '../strategies/environment-service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
@@ -21,7 +21,7 @@ export function variantRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureVariants },
       },
     },
-    async (request) => readVariants(ctx.db, featureEnvironmentPath(request.params)),
+    async (request) => readVariants(ctx.model, featureEnvironmentPath(request.params)),
   );
 
   app.put(

@@ -1,31 +1,30 @@
 import type { Static } from '@sinclair/typebox';
 import jsonPatch from 'fast-json-patch';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { getFeature, getLiveFeature } from '../features/service.js';
+import type { FeatureModel } from '../features/model.js';
+import { getLiveFeature, getModelFeature } from '../features/service.js';
 import { compileCheck, throwIfProblems } from '../http/check.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
+import { ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import type { FeatureEnvironmentPath } from '../strategies/environment-service.js';
+import { type FeatureEnvironmentPath, noSuchEnvironment } from '../strategies/environment-service.js';
 import { prepareVariants, type Variant } from './rules.js';
 import { VariantList, type VariantPatch } from './schemas.js';
 import { findEnvironmentVariants, setEnvironmentVariants } from './store.js';
 
 async function variantsAt(db: Queryable, at: FeatureEnvironmentPath, lock = false): Promise<Variant[]> {
   const variants = await findEnvironmentVariants(db, at.featureName, at.environment, lock);
-  if (variants === null) {
-    throw new NotFoundError(
-      `The feature "${at.featureName}" has no environment "${at.environment}": the environment does not exist or is not enabled for the project "${at.project}".`,
-    );
-  }
+  if (variants === null) throw noSuchEnvironment(at);
   return variants;
 }
 
-/** E18: also for archived features, whose variants are kept for when they are revived. */
-export async function readVariants(db: Queryable, at: FeatureEnvironmentPath) {
-  await getFeature(db, at.project, at.featureName, { includeArchived: true });
-  return { version: 1 as const, variants: await variantsAt(db, at) };
+/** E18 (from memory): also for archived features, whose variants are kept for when they are revived. */
+export function readVariants(model: FeatureModel, at: FeatureEnvironmentPath) {
+  const feature = getModelFeature(model, at.project, at.featureName, { includeArchived: true });
+  const state = feature.environments.find((e) => e.name === at.environment);
+  if (!state) throw noSuchEnvironment(at);
+  return { version: 1 as const, variants: state.variants as Variant[] };
 }
 
 async function store(

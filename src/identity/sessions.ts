@@ -1,5 +1,6 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { hashSecret, randomUrlSafe } from '../secrets.js';
+import { markChanged } from '../sync/changes.js';
 
 export const SESSION_COOKIE = 'unleash-session';
 export const SESSION_TTL_SECONDS = 48 * 60 * 60;
@@ -14,20 +15,33 @@ export async function createSession(db: Queryable, userId: number): Promise<stri
   return id;
 }
 
-export async function findSessionUserId(db: Queryable, sessionId: string): Promise<number | null> {
-  const { rows } = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM sessions WHERE id_hash = $1 AND expires_at > now()',
-    [hashSecret(sessionId)],
+/** The user a live session (by the hash of its id) belongs to, and when it expires. */
+export async function findSession(
+  db: Queryable,
+  idHash: string,
+): Promise<{ userId: number; expiresAt: Date } | null> {
+  const { rows } = await db.query<{ user_id: number; expires_at: Date }>(
+    'SELECT user_id, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > now()',
+    [idHash],
   );
-  return rows[0]?.user_id ?? null;
+  return rows[0] ? { userId: rows[0].user_id, expiresAt: rows[0].expires_at } : null;
 }
 
-export async function endSession(db: Queryable, sessionHash: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
+/** Ends the session; every process stops accepting it at once (the identity caches follow). */
+export async function endSession(tx: Transaction, sessionHash: string): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
+  markChanged(tx, { scopes: ['identity'] });
 }
 
-export async function endSessionsOf(db: Queryable, userId: number): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1 OR expires_at < now()', [userId]);
+export async function endSessionsOf(tx: Transaction, userId: number): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  markChanged(tx, { scopes: ['identity'] });
+}
+
+/** Retention: sessions that expired a while ago. */
+export async function deleteExpiredSessions(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM sessions WHERE expires_at < $1', [before]);
+  return rowCount;
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {

@@ -1,11 +1,11 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app-context.js';
 import type { Database, Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity, TokenIdentity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
 import { hashSecret, randomHex } from '../secrets.js';
-import type { TokenCache } from './cache.js';
+import type { IdentityCache } from './cache.js';
 import { noteSeen } from './seen.js';
 import {
   type ApiToken,
@@ -23,7 +23,7 @@ import {
   type Pat,
   touchApiToken,
   touchPat,
-} from './store.js';
+} from './token-store.js';
 
 const PAT_PREFIX = 'user:';
 const MAX_PATS_PER_USER = 10;
@@ -55,38 +55,44 @@ export function isPatSecret(secret: string): boolean {
 /** The API token a secret names, as an identity; null when it names none (or expired). */
 export async function resolveApiToken(
   db: Database,
-  cache: TokenCache,
+  cache: IdentityCache,
   secret: string,
 ): Promise<TokenIdentity | null> {
   const secretHash = hashSecret(secret);
-  let identity = cache.get(secretHash);
-  if (identity === undefined) {
+  const found = await cache.credential(secretHash, async () => {
     const token = await findActiveApiToken(db, secretHash);
-    identity = token
-      ? {
-          kind: 'token',
-          tokenType: token.type,
-          tokenId: token.id,
-          name: token.tokenName,
-          projects: token.projects,
-          environment: token.environment,
-        }
-      : null;
-    cache.set(secretHash, identity, token?.expiresAt ?? null);
-  }
-  if (identity) {
-    const id = identity.tokenId;
-    noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
-  }
-  return identity;
+    if (!token) return null;
+    const identity: TokenIdentity = {
+      kind: 'token',
+      tokenType: token.type,
+      tokenId: token.id,
+      name: token.tokenName,
+      projects: token.projects,
+      environment: token.environment,
+    };
+    return {
+      value: { kind: 'api', id: token.id, userId: null, token: identity },
+      expiresAt: token.expiresAt,
+    };
+  });
+  if (found?.kind !== 'api' || !found.token) return null;
+  const id = found.id;
+  noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
+  return found.token;
 }
 
 /** The user id a personal access token acts for; null when it names none (or expired). */
-export async function resolvePat(db: Database, secret: string): Promise<number | null> {
-  const pat = await findActivePat(db, hashSecret(secret));
-  if (!pat) return null;
-  noteSeen(db, `pat:${pat.id}`, (d) => touchPat(d, pat.id));
-  return pat.userId;
+export async function resolvePat(db: Database, cache: IdentityCache, secret: string): Promise<number | null> {
+  const secretHash = hashSecret(secret);
+  const found = await cache.credential(secretHash, async () => {
+    const pat = await findActivePat(db, secretHash);
+    if (!pat) return null;
+    return { value: { kind: 'pat', id: pat.id, userId: pat.userId }, expiresAt: pat.expiresAt };
+  });
+  if (found?.kind !== 'pat' || found.userId === null) return null;
+  const id = found.id;
+  noteSeen(db, `pat:${id}`, (d) => touchPat(d, id));
+  return found.userId;
 }
 
 export interface ApiTokenInput {

@@ -1,0 +1,31 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { FeatureModel } from './features/model.js';
+import { IdentityCache } from './identity/cache.js';
+import type { Logger } from './log.js';
+import { ConfigSync } from './sync/sync.js';
+
+/** What every route and service is given: made once at start, shared by all requests. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  log: Logger;
+  /** The configuration revision; every cache below follows it. */
+  sync: ConfigSync;
+  /** The flag configuration in memory, for admin reads and SDK answers. */
+  model: FeatureModel;
+  /** Credentials and grants resolved before. */
+  identityCache: IdentityCache;
+}
+
+export function createContext(config: Config, db: Database, log: Logger): AppContext {
+  const sync = new ConfigSync(db, log);
+  const model = new FeatureModel(db, log);
+  model.attach(sync);
+  const identityCache = new IdentityCache();
+  sync.follow({
+    load: async (_tx, changes) =>
+      changes.full || changes.scopes.has('identity') ? () => identityCache.clear() : undefined,
+  });
+  return { config, db, log, sync, model, identityCache };
+}

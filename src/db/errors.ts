@@ -1,0 +1,86 @@
+import { type ApiError, NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+
+interface PostgresError {
+  code: string;
+  table?: string;
+  detail?: string;
+}
+
+function postgresError(error: unknown): PostgresError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? (error as PostgresError) : null;
+}
+
+/** PostgreSQL's unique_violation: two requests raced for the same name and the other one won. */
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresError(error)?.code === '23505';
+}
+
+/** A serialization failure or a deadlock: the transaction did nothing and may simply run again. */
+export function isRetryable(error: unknown): boolean {
+  const code = postgresError(error)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+// What a row of each table is called in messages; other tables read as their name, singular.
+const NOUNS: Record<string, string> = {
+  api_tokens: 'API token',
+  context_fields: 'context field',
+  feature_environments: "feature's environment",
+  feature_strategies: 'strategy',
+  feature_strategy_segments: "strategy's segment",
+  feature_tags: "feature's tag",
+  personal_access_tokens: 'personal access token',
+  project_environments: "project's environment",
+  public_signup_tokens: 'invite link',
+  role_permissions: "role's permission",
+  tag_types: 'tag type',
+};
+
+function noun(table: string | undefined): string {
+  if (!table) return 'row';
+  return NOUNS[table] ?? table.replace(/_/g, ' ').replace(/s$/, '');
+}
+
+function camel(column: string): string {
+  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `Key (lower(name))=(x) already exists.` → columns ['name'], value 'x'. */
+function keyOf(detail: string | undefined): { columns: string[]; value: string } | null {
+  const match = /^Key \((.+)\)=\((.*)\) /.exec(detail ?? '');
+  if (!match) return null;
+  const columns = match[1]!.split(', ').map((c) => camel(c.replace(/^\w+\((\w+)\)$/, '$1')));
+  return { columns, value: match[2]! };
+}
+
+/**
+ * A constraint the database enforced, as the client error it stands for: a unique violation is
+ * 409 naming the field; a reference to a row that does not exist is 404; removing a row that
+ * others still reference is 400. Anything else is not the client's doing (null).
+ */
+export function databaseErrorToApiError(error: unknown): ApiError | null {
+  const e = postgresError(error);
+  if (!e) return null;
+  const key = keyOf(e.detail);
+  const field = key?.columns.at(-1);
+  if (e.code === '23505') {
+    const what = key ? ` with the ${key.columns.join(' and ')} "${key.value}"` : '';
+    const message = `There is already a ${noun(e.table)}${what}.`;
+    return new NameExistsError(message, field ? [{ path: field, message }] : undefined);
+  }
+  if (e.code === '23503') {
+    const referenced = /in table "(\w+)"/.exec(e.detail ?? '')?.[1];
+    const referencing = /from table "(\w+)"/.exec(e.detail ?? '')?.[1];
+    if (referencing) {
+      return new ValidationError(
+        `This ${noun(e.table)}${key ? ` ("${key.value}")` : ''} is still used by a ${noun(referencing)}: remove that first.`,
+      );
+    }
+    return new NotFoundError(
+      `There is no ${noun(referenced)}${key ? ` "${key.value}"` : ''}: it does not exist (any more).`,
+    );
+  }
+  return null;
+}

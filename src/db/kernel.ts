@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  CommitTask,
+  Database,
+  Queryable,
+  QueryResult,
+  Transaction,
+  TransactionOptions,
+} from './database.js';
+import { isRetryable } from './errors.js';
+
+/** An open transaction's connection, as a back-end hands it over. */
+export interface Connection extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/** What each back-end provides; `createDatabase` adds the rules both share. */
+export interface Backend {
+  kind: Database['kind'];
+  query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** BEGIN with the options, `fn` on the transaction's connection, COMMIT — or ROLLBACK when it throws. */
+  inTransaction<T>(options: TransactionOptions, fn: (connection: Connection) => Promise<T>): Promise<T>;
+  listen: Database['listen'];
+  close(): Promise<void>;
+}
+
+interface Scope {
+  open: boolean;
+}
+
+const transactionScope = new AsyncLocalStorage<Scope>();
+
+export class TransactionMisuseError extends Error {
+  override name = 'TransactionMisuseError';
+}
+
+function assertOutsideTransaction(what: string): void {
+  if (transactionScope.getStore()?.open) {
+    throw new TransactionMisuseError(
+      `${what} was called inside a transaction: use the transaction's handle (tx), not the database. ` +
+        'On the embedded database this would wait forever for the transaction to end.',
+    );
+  }
+}
+
+async function runOnce<T>(
+  database: Database,
+  backend: Backend,
+  fn: (tx: Transaction) => Promise<T>,
+  options: TransactionOptions,
+): Promise<T> {
+  const scope: Scope = { open: true };
+  const committed: (() => void)[] = [];
+  const value = await transactionScope.run(scope, async () => {
+    try {
+      return await backend.inTransaction(options, async (connection) => {
+        const tasks: CommitTask[] = [];
+        const locals = new Map<object, unknown>();
+        const live = () => {
+          if (!scope.open) throw new TransactionMisuseError('This transaction has already ended.');
+        };
+        const tx: Transaction = {
+          database,
+          query(text, params) {
+            live();
+            return connection.query(text, params);
+          },
+          exec(sql) {
+            live();
+            return connection.exec(sql);
+          },
+          beforeCommit(task) {
+            tasks.push(task);
+          },
+          afterCommit(task) {
+            committed.push(task);
+          },
+          local<L>(key: object, init: () => L): L {
+            if (!locals.has(key)) locals.set(key, init());
+            return locals.get(key) as L;
+          },
+        };
+        const result = await fn(tx);
+        tasks.sort((a, b) => a.order - b.order);
+        for (const task of tasks) await task.run(tx);
+        return result;
+      });
+    } finally {
+      scope.open = false;
+    }
+  });
+  for (const task of committed) task();
+  return value;
+}
+
+/**
+ * The database as every store sees it. Inside `transaction`, only the handle may be used (the
+ * pool throws); a serialization failure or deadlock reruns the whole transaction once.
+ */
+export function createDatabase(backend: Backend): Database {
+  const database: Database = {
+    kind: backend.kind,
+    query(text, params) {
+      assertOutsideTransaction('db.query');
+      return backend.query(text, params);
+    },
+    async transaction(fn, options = {}) {
+      assertOutsideTransaction('db.transaction');
+      try {
+        return await runOnce(database, backend, fn, options);
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        return runOnce(database, backend, fn, options);
+      }
+    },
+    listen: (channel, onNotify) => backend.listen(channel, onNotify),
+    close: () => backend.close(),
+  };
+  return database;
+}

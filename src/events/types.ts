@@ -1,0 +1,82 @@
+import type { Scope } from '../sync/changes.js';
+
+const FEATURE: readonly Scope[] = ['features'];
+const MODEL: readonly Scope[] = ['model'];
+const IDENTITY: readonly Scope[] = ['identity'];
+const NONE: readonly Scope[] = [];
+
+/**
+ * Every audit event type, with what its change does to the configuration caches. A new type must
+ * be added here, and so be classified: an event that changes nothing SDKs or credentials see
+ * (an application registering, feedback) must not make every cache of every process reload.
+ */
+export const EVENT_SCOPES = {
+  'feature-created': FEATURE,
+  'feature-metadata-updated': FEATURE,
+  'feature-type-updated': MODEL,
+  'feature-stale-on': FEATURE,
+  'feature-stale-off': FEATURE,
+  'feature-archived': FEATURE,
+  'feature-revived': FEATURE,
+  'feature-deleted': FEATURE,
+  'feature-project-change': FEATURE,
+  'feature-environment-enabled': FEATURE,
+  'feature-environment-disabled': FEATURE,
+  'feature-environment-variants-updated': FEATURE,
+  'feature-strategy-add': FEATURE,
+  'feature-strategy-update': FEATURE,
+  'feature-strategy-remove': FEATURE,
+  'strategy-order-changed': FEATURE,
+  'feature-tagged': FEATURE,
+  'feature-untagged': FEATURE,
+  'segment-created': ['segments'],
+  'segment-updated': ['segments'],
+  'segment-deleted': ['segments'],
+  'context-field-created': MODEL,
+  'context-field-updated': MODEL,
+  'context-field-deleted': MODEL,
+  'tag-created': MODEL,
+  'tag-deleted': MODEL,
+  'tag-type-created': MODEL,
+  'tag-type-updated': MODEL,
+  'tag-type-deleted': MODEL,
+  // Projects and environments hold features and scope grants and tokens.
+  'project-created': ['model', 'identity'],
+  'project-updated': MODEL,
+  'project-deleted': ['model', 'identity'],
+  'project-environment-added': MODEL,
+  'project-environment-removed': MODEL,
+  'environment-created': MODEL,
+  'environment-updated': MODEL,
+  'environment-deleted': ['model', 'identity'],
+  'api-token-created': IDENTITY,
+  'api-token-deleted': IDENTITY,
+  'pat-created': IDENTITY,
+  'pat-deleted': IDENTITY,
+  'user-created': IDENTITY,
+  'user-updated': IDENTITY,
+  'user-deleted': IDENTITY,
+  'user-password-changed': IDENTITY,
+  'user-password-reset-requested': NONE,
+  'user-feedback-updated': NONE,
+  'role-created': IDENTITY,
+  'role-updated': IDENTITY,
+  'role-deleted': IDENTITY,
+  'group-created': IDENTITY,
+  'group-updated': IDENTITY,
+  'group-deleted': IDENTITY,
+  'project-access-added': IDENTITY,
+  'project-access-user-roles-updated': IDENTITY,
+  'project-access-user-roles-deleted': IDENTITY,
+  'project-access-group-roles-updated': IDENTITY,
+  'project-access-group-roles-deleted': IDENTITY,
+  'public-signup-token-created': NONE,
+  'public-signup-token-updated': NONE,
+  'public-signup-token-user-added': IDENTITY,
+  'setting-updated': NONE,
+  'application-created': NONE,
+  'application-updated': NONE,
+  'application-deleted': NONE,
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type EventType = keyof typeof EVENT_SCOPES;

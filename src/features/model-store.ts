@@ -1,0 +1,106 @@
+import type { Queryable } from '../db/database.js';
+import type { FeatureStrategy } from '../strategies/store.js';
+import type { Feature } from './store.js';
+
+/** A feature's state in one environment. */
+export interface EnvironmentState {
+  name: string;
+  enabled: boolean;
+  variants: unknown[];
+  lastSeenAt: Date | null;
+}
+
+/** A feature with everything hanging off it, as the read model holds it. */
+export interface FeatureRecord extends Feature {
+  environments: EnvironmentState[];
+  /** Every environment's strategies, in evaluation order within each environment. */
+  strategies: FeatureStrategy[];
+  /** In the order they were added. */
+  tags: { type: string; value: string }[];
+}
+
+interface Row {
+  name: string;
+  project: string;
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impression_data: boolean;
+  archived_at: Date | null;
+  created_at: Date;
+  last_seen_at: Date | null;
+  environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
+  strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
+  tags: { type: string; value: string }[];
+}
+
+function date(text: string | null): Date | null {
+  return text === null ? null : new Date(text);
+}
+
+/**
+ * The features of those names (every feature when `names` is null), archived ones included,
+ * each with its environments, strategies and tags — one statement, so one consistent state.
+ * A name that is not there any more is simply missing from the answer.
+ */
+export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, f.archived_at, f.created_at,
+            f.last_seen_at,
+            coalesce((SELECT json_agg(json_build_object('name', fe.environment, 'enabled', fe.enabled,
+                                                        'variants', fe.variants, 'lastSeenAt', fe.last_seen_at))
+                        FROM feature_environments fe WHERE fe.feature_name = f.name), '[]') AS environments,
+            coalesce((SELECT json_agg(json_build_object(
+                               'id', s.id, 'environment', s.environment, 'name', s.strategy_name,
+                               'title', s.title, 'disabled', s.disabled, 'parameters', s.parameters,
+                               'constraints', s.constraints, 'variants', s.variants, 'sortOrder', s.sort_order,
+                               'createdAt', s.created_at,
+                               'segments', coalesce((SELECT json_agg(fss.segment_id ORDER BY fss.segment_id)
+                                                       FROM feature_strategy_segments fss
+                                                      WHERE fss.feature_strategy_id = s.id), '[]'))
+                               ORDER BY s.environment, s.sort_order, s.created_at, s.id)
+                        FROM feature_strategies s WHERE s.feature_name = f.name), '[]') AS strategies,
+            coalesce((SELECT json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value)
+                                      ORDER BY t.created_at, t.tag_type, t.tag_value)
+                        FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags
+       FROM features f
+      WHERE $1::text[] IS NULL OR f.name = ANY($1::text[])`,
+    [names],
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    project: r.project,
+    description: r.description,
+    type: r.type,
+    stale: r.stale,
+    impressionData: r.impression_data,
+    archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    environments: r.environments.map((e) => ({ ...e, lastSeenAt: date(e.lastSeenAt) })),
+    strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
+    tags: r.tags,
+  }));
+}
+
+export interface SeenRow {
+  featureName: string;
+  /** null: the feature itself. */
+  environment: string | null;
+  lastSeenAt: Date;
+}
+
+/** When SDKs last reported each feature (and its environments), for the ones seen since `since`. */
+export async function loadLastSeen(db: Queryable, since: Date): Promise<SeenRow[]> {
+  const { rows } = await db.query<{ feature_name: string; environment: string | null; last_seen_at: Date }>(
+    `SELECT name AS feature_name, NULL AS environment, last_seen_at FROM features WHERE last_seen_at >= $1
+     UNION ALL
+     SELECT feature_name, environment, last_seen_at FROM feature_environments WHERE last_seen_at >= $1`,
+    [since],
+  );
+  return rows.map((r) => ({
+    featureName: r.feature_name,
+    environment: r.environment,
+    lastSeenAt: r.last_seen_at,
+  }));
+}

@@ -1,0 +1,61 @@
+import type { Database } from '../db/database.js';
+import type { Identity, UserIdentity } from '../http/identity.js';
+import { hashSecret } from '../secrets.js';
+import type { IdentityCache } from './cache.js';
+import { findPrincipal } from './grants.js';
+import { findSession, parseCookies, SESSION_COOKIE } from './sessions.js';
+import { isPatSecret, resolveApiToken, resolvePat } from './tokens.js';
+
+export interface Credentials {
+  authorization?: string;
+  cookie?: string;
+}
+
+async function userIdentity(
+  db: Database,
+  cache: IdentityCache,
+  userId: number,
+  via: UserIdentity['via'],
+  sessionHash?: string,
+): Promise<UserIdentity | null> {
+  const principal = await cache.principal(userId, () => findPrincipal(db, userId));
+  if (!principal) return null;
+  return {
+    kind: 'user',
+    userId,
+    name: principal.username ?? principal.email ?? `user-${userId}`,
+    rootRoleId: principal.rootRoleId,
+    grants: principal.grants,
+    via,
+    sessionHash,
+  };
+}
+
+/**
+ * Who the credentials of a request are: the Authorization header (API token or PAT, `Bearer `
+ * optional) first, then the session cookie; null when they name nobody. From memory once seen.
+ */
+export async function resolveIdentity(
+  db: Database,
+  cache: IdentityCache,
+  credentials: Credentials,
+): Promise<Identity | null> {
+  const header = credentials.authorization;
+  if (header !== undefined) {
+    const secret = header.replace(/^Bearer\s+/i, '').trim();
+    if (!secret) return null;
+    if (isPatSecret(secret)) {
+      const userId = await resolvePat(db, cache, secret);
+      return userId === null ? null : userIdentity(db, cache, userId, 'pat');
+    }
+    return resolveApiToken(db, cache, secret);
+  }
+  const sessionId = parseCookies(credentials.cookie)[SESSION_COOKIE];
+  if (!sessionId) return null;
+  const sessionHash = hashSecret(sessionId);
+  const userId = await cache.session(sessionHash, async () => {
+    const session = await findSession(db, sessionHash);
+    return session ? { value: session.userId, expiresAt: session.expiresAt } : null;
+  });
+  return userId === null ? null : userIdentity(db, cache, userId, 'session', sessionHash);
+}

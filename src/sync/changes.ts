@@ -1,0 +1,52 @@
+import type { Database, Transaction } from '../db/database.js';
+import { bumpConfigRevision } from './store.js';
+
+/**
+ * What a change touched, so caches reload only what they hold of it:
+ * - `features`: the named features (their rows, environments, strategies, variants and tags);
+ * - `segments`: the segments;
+ * - `model`: any other part of the flag configuration (projects, environments, context fields…);
+ * - `identity`: credentials, users, roles, groups and grants.
+ */
+export type Scope = 'features' | 'segments' | 'model' | 'identity';
+
+export interface Change {
+  scopes: readonly Scope[];
+  features?: readonly string[];
+}
+
+interface Pending {
+  scopes: Set<Scope>;
+  features: Set<string>;
+}
+
+const PENDING = {};
+const commitListeners = new WeakMap<Database, (revision: number) => void>();
+
+/** The process's sync registers here to hear of its own commits without asking the database. */
+export function onLocalCommit(db: Database, listener: (revision: number) => void): void {
+  commitListeners.set(db, listener);
+}
+
+/**
+ * Marks the transaction as changing the configuration. When it commits, its last statement bumps
+ * the revision (recording what changed and notifying other processes), and this process's caches
+ * learn of it at once.
+ */
+export function markChanged(tx: Transaction, change: Change): void {
+  if (change.scopes.length === 0) return;
+  const pending = tx.local<Pending>(PENDING, () => {
+    const state: Pending = { scopes: new Set(), features: new Set() };
+    let revision = 0;
+    tx.beforeCommit({
+      order: 100,
+      async run(t) {
+        revision = await bumpConfigRevision(t, [...state.scopes].sort(), [...state.features].sort());
+      },
+    });
+    tx.afterCommit(() => commitListeners.get(tx.database)?.(revision));
+    return state;
+  });
+  for (const scope of change.scopes) pending.scopes.add(scope);
+  for (const name of change.features ?? []) pending.features.add(name);
+}

@@ -1,0 +1,208 @@
+import type { Database, Queryable } from '../db/database.js';
+import type { Logger } from '../log.js';
+import { onLocalCommit, type Scope } from './changes.js';
+import { REVISION_CHANNEL, readChangesSince, readRevisions, type StoredChange } from './store.js';
+
+/** What the caches must take in to reach `revision`. */
+export interface ChangeSet {
+  revision: number;
+  /** Reload everything: the first load, changes no longer recorded, or a change of scope `model`. */
+  full: boolean;
+  scopes: ReadonlySet<Scope>;
+  features: ReadonlySet<string>;
+}
+
+/** A cache that follows the configuration revision. */
+export interface Follower {
+  /**
+   * Reads what the changes need, inside the catch-up's read-only snapshot, and returns the
+   * function that swaps it in. Swaps run together, after the read, so no cache is ahead of another.
+   */
+  load(tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined>;
+}
+
+export interface SyncOptions {
+  pollMs?: number;
+}
+
+function changeSet(revision: number, applied: number, changes: StoredChange[]): ChangeSet {
+  const scopes = new Set<Scope>();
+  const features = new Set<string>();
+  for (const change of changes) {
+    for (const scope of change.scopes) scopes.add(scope as Scope);
+    for (const name of change.features) features.add(name);
+  }
+  const complete = applied >= 0 && changes.length === revision - applied;
+  return { revision, full: !complete || scopes.has('model'), scopes, features };
+}
+
+/**
+ * The one owner of "configuration revision → caches". It learns that the revision moved from this
+ * process's own commits (at once), from NOTIFY (other processes on PostgreSQL) and by polling every
+ * second whatever happens to notifications; then it reads what changed and every cache's part of
+ * it in one read-only snapshot and swaps them in together. Caches keep their last good state while
+ * the database is away: nothing that serves SDKs waits for it.
+ */
+export class ConfigSync {
+  private applied = -1;
+  private metrics = -1;
+  private localCommitted = 0;
+  private readonly followers: Follower[] = [];
+  private readonly metricsListeners: (() => void)[] = [];
+  private waiters: { revision: number; resolve: () => void }[] = [];
+  private running: Promise<void> | undefined;
+  private again = false;
+  private failing = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  /** When the caches were last confirmed to hold the newest revision (ms since the epoch). */
+  lastConfirmedAt = 0;
+  /** Whether the last attempt to reach the database succeeded. */
+  databaseReachable = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    private readonly options: SyncOptions = {},
+  ) {}
+
+  /** The configuration revision every cache holds; -1 before the first load. */
+  get revision(): number {
+    return this.applied;
+  }
+
+  get ready(): boolean {
+    return this.applied >= 0;
+  }
+
+  follow(follower: Follower): void {
+    this.followers.push(follower);
+  }
+
+  /** Called after SDK usage counts were written, here or by another process. */
+  onMetricsChange(listener: () => void): void {
+    this.metricsListeners.push(listener);
+  }
+
+  /** Loads every cache, then follows the revision. A failed first load is retried by the poll. */
+  async start(): Promise<void> {
+    onLocalCommit(this.db, (revision) => {
+      this.localCommitted = Math.max(this.localCommitted, revision);
+      void this.catchUp();
+    });
+    this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    await this.catchUp();
+    try {
+      this.unlisten = await this.db.listen(REVISION_CHANNEL, () => void this.catchUp());
+    } catch (error) {
+      this.log.error({ err: error }, 'sync: cannot listen for changes; polling every second instead');
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.unlisten?.();
+    await this.running;
+  }
+
+  /**
+   * Resolves once the caches hold every change this process has committed so far — or once an
+   * attempt to read them failed: the change is committed either way, and its answer must leave.
+   */
+  settled(): Promise<void> {
+    const revision = this.localCommitted;
+    if (this.applied >= revision) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiters.push({ revision, resolve });
+      void this.catchUp();
+    });
+  }
+
+  /** Reads the revisions (one cheap query) and catches up when either moved. */
+  private async poll(): Promise<void> {
+    if (this.running) return;
+    try {
+      const now = await readRevisions(this.db);
+      if (now.config !== this.applied || now.metrics !== this.metrics) await this.catchUp();
+      else this.confirmed();
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Brings every cache to the newest revision; overlapping calls share one run, plus one more. */
+  catchUp(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.step();
+        } while (this.again);
+        this.confirmed();
+      } catch (error) {
+        this.failed(error);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private async step(): Promise<void> {
+    const applied = this.applied;
+    const read = await this.db.transaction(
+      async (tx) => {
+        const now = await readChangesSince(tx, Math.max(applied, 0));
+        if (now.config === applied) return { now, swaps: [] };
+        const changes = changeSet(now.config, applied, now.changes);
+        const swaps: (() => void)[] = [];
+        for (const follower of this.followers) {
+          const swap = await follower.load(tx, changes);
+          if (swap) swaps.push(swap);
+        }
+        return { now, swaps };
+      },
+      { isolation: 'repeatable read', readOnly: true },
+    );
+    for (const swap of read.swaps) swap();
+    this.applied = read.now.config;
+    const metricsMoved = read.now.metrics !== this.metrics;
+    this.metrics = read.now.metrics;
+    if (metricsMoved) for (const listener of this.metricsListeners) listener();
+    this.releaseWaiters(false);
+  }
+
+  private releaseWaiters(all: boolean): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) {
+      if (all || this.applied >= w.revision) w.resolve();
+      else this.waiters.push(w);
+    }
+  }
+
+  private confirmed(): void {
+    this.lastConfirmedAt = Date.now();
+    this.databaseReachable = true;
+    if (this.failing) {
+      this.failing = false;
+      this.log.info({ revision: this.applied }, 'sync: the database is back; caches are up to date');
+    }
+  }
+
+  private failed(error: unknown): void {
+    this.databaseReachable = false;
+    this.releaseWaiters(true);
+    if (this.failing) return;
+    this.failing = true;
+    this.log.error(
+      { err: error, revision: this.applied },
+      'sync: cannot read changes from the database; serving the last good configuration and retrying every second',
+    );
+  }
+}
