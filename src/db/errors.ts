@@ -1,5 +1,3 @@
-import { type ApiError, NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
-
 interface PostgresError {
   code: string;
   table?: string;
@@ -55,32 +53,42 @@ function keyOf(detail: string | undefined): { columns: string[]; value: string }
   return { columns, value: match[2]! };
 }
 
+export interface ConstraintViolation {
+  /** `duplicate`: a unique key taken; `missing`: a reference to a row that does not exist;
+   * `in-use`: removing a row others still reference. */
+  kind: 'duplicate' | 'missing' | 'in-use';
+  message: string;
+  /** The API name of the field at fault, when the key names one. */
+  field?: string;
+}
+
 /**
- * A constraint the database enforced, as the client error it stands for: a unique violation is
- * 409 naming the field; a reference to a row that does not exist is 404; removing a row that
- * others still reference is 400. Anything else is not the client's doing (null).
+ * A constraint the database enforced, described for the client who broke it (the HTTP layer turns
+ * it into 409, 404 or 400). Anything else is not the client's doing: null.
  */
-export function databaseErrorToApiError(error: unknown): ApiError | null {
+export function constraintViolation(error: unknown): ConstraintViolation | null {
   const e = postgresError(error);
   if (!e) return null;
   const key = keyOf(e.detail);
   const field = key?.columns.at(-1);
   if (e.code === '23505') {
     const what = key ? ` with the ${key.columns.join(' and ')} "${key.value}"` : '';
-    const message = `There is already a ${noun(e.table)}${what}.`;
-    return new NameExistsError(message, field ? [{ path: field, message }] : undefined);
+    return { kind: 'duplicate', message: `There is already a ${noun(e.table)}${what}.`, field };
   }
   if (e.code === '23503') {
     const referenced = /in table "(\w+)"/.exec(e.detail ?? '')?.[1];
     const referencing = /from table "(\w+)"/.exec(e.detail ?? '')?.[1];
     if (referencing) {
-      return new ValidationError(
-        `This ${noun(e.table)}${key ? ` ("${key.value}")` : ''} is still used by a ${noun(referencing)}: remove that first.`,
-      );
+      return {
+        kind: 'in-use',
+        message: `This ${noun(e.table)}${key ? ` ("${key.value}")` : ''} is still used by a ${noun(referencing)}: remove that first.`,
+      };
     }
-    return new NotFoundError(
-      `There is no ${noun(referenced)}${key ? ` "${key.value}"` : ''}: it does not exist (any more).`,
-    );
+    return {
+      kind: 'missing',
+      message: `There is no ${noun(referenced)}${key ? ` "${key.value}"` : ''}: it does not exist (any more).`,
+      field,
+    };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ConstraintViolation, constraintViolation } from '../db/errors.js';
 
 export interface ErrorDetail {
   message: string;
@@ -135,10 +136,20 @@ export function validationDetails(errors: AjvError[], part?: string): ErrorDetai
   return details;
 }
 
+/** A unique key taken is 409; a missing reference 404; removing what is still used 400. */
+function fromViolation(v: ConstraintViolation): ApiError {
+  const details = v.field ? [{ path: v.field, message: v.message }] : undefined;
+  if (v.kind === 'duplicate') return new NameExistsError(v.message, details);
+  if (v.kind === 'missing') return new NotFoundError(v.message);
+  return new ValidationError(v.message);
+}
+
 function toApiError(
   error: FastifyError & { validation?: AjvError[]; validationContext?: string },
 ): ApiError | null {
   if (error instanceof ApiError) return error;
+  const violation = constraintViolation(error);
+  if (violation) return fromViolation(violation);
   if (error.validation) {
     const details = validationDetails(error.validation, error.validationContext);
     return new ValidationError(
