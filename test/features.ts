@@ -6,6 +6,7 @@ import {
   startTestServer,
   type TestServer,
   type TestUser,
+  writeDirectly,
 } from './server.js';
 
 /** A client (backend) token for `startTestServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN })`. */
@@ -24,7 +25,7 @@ export async function grantRole(
   project: string,
   roleId = 5,
 ): Promise<void> {
-  await server.ctx.db.query('INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3)', [
+  await writeDirectly(server, 'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3)', [
     roleId,
     userId,
     project,
@@ -33,7 +34,8 @@ export async function grantRole(
 
 /** Sets a feature's environment on or off straight in the database (on/off is another area's). */
 export async function setEnabled(server: TestServer, feature: string, environment: string, enabled: boolean) {
-  await server.ctx.db.query(
+  await writeDirectly(
+    server,
     'UPDATE feature_environments SET enabled = $3 WHERE feature_name = $1 AND environment = $2',
     [feature, environment, enabled],
   );
@@ -118,13 +120,15 @@ export async function expectCallerRefusals(
 /** A strategy and environment variants, written straight into the database (another area's endpoints). */
 export async function addStrategyAndVariants(server: TestServer, feature: string, environment: string) {
   const id = `${feature}-${environment}-strategy`;
-  await server.ctx.db.query(
+  await writeDirectly(
+    server,
     `INSERT INTO feature_strategies (id, feature_name, environment, strategy_name, parameters)
      VALUES ($1, $2, $3, 'flexibleRollout', $4::jsonb)`,
     [id, feature, environment, JSON.stringify({ rollout: '50', stickiness: 'default', groupId: feature })],
   );
   const variants = [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }];
-  await server.ctx.db.query(
+  await writeDirectly(
+    server,
     'UPDATE feature_environments SET variants = $3::jsonb WHERE feature_name = $1 AND environment = $2',
     [feature, environment, JSON.stringify(variants)],
   );

@@ -6,6 +6,7 @@ import { prepareDatabase } from '../src/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { App } from '../src/http/route.js';
 import { silentLogger } from '../src/log.js';
+import { markChanged } from '../src/sync/changes.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface Reply<T = any> {
@@ -93,6 +94,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await database.drop();
     },
   };
+}
+
+/**
+ * A write straight to the database — a state the API cannot make, or a shortcut — announced to the
+ * caches as a change of everything, as every write through the API is; resolves once they hold it.
+ */
+export async function writeDirectly(server: TestServer, sql: string, params: unknown[] = []): Promise<void> {
+  await server.ctx.db.transaction(async (tx) => {
+    await tx.query(sql, params);
+    markChanged(tx, { scopes: ['model', 'identity'] });
+  });
+  await server.ctx.sync.settled();
 }
 
 export const STRONG_PASSWORD = 'Correct-Horse-9';

@@ -10,7 +10,7 @@ import {
   setEnabled,
   useFeatureServer,
 } from '../../test/features.js';
-import { countEvents, createUser } from '../../test/server.js';
+import { countEvents, createUser, writeDirectly } from '../../test/server.js';
 
 useFeatureServer();
 
@@ -264,7 +264,7 @@ describe('DELETE /api/admin/environments/:name', () => {
       ...admin(),
       body: { name: 'locked', type: 'test' },
     });
-    await server.ctx.db.query('UPDATE environments SET protected = true WHERE name = $1', ['locked']);
+    await writeDirectly(server, 'UPDATE environments SET protected = true WHERE name = $1', ['locked']);
     await expectRefused(
       server,
       403,

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
+import {
+  countEvents,
+  createUser,
+  startTestServer,
+  type TestServer,
+  writeDirectly,
+} from '../../test/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,10 +104,12 @@ describe('reading features', () => {
   });
 
   it('lists each feature with the same fields and values as reading it alone', async () => {
-    await server.ctx.db.query(
+    await writeDirectly(
+      server,
       `UPDATE features SET last_seen_at = '2024-05-06T07:08:09.123456Z', stale = true WHERE name = 'with-envs'`,
     );
-    await server.ctx.db.query(
+    await writeDirectly(
+      server,
       `UPDATE feature_environments SET enabled = true, variants = '[{"name":"a"},{"name":"b"}]',
               last_seen_at = '2024-05-06T07:08:09.5Z'
         WHERE feature_name = 'with-envs' AND environment = 'production'`,

@@ -61,13 +61,17 @@ export function assertNoVariantPaths(operations: PatchOperation[]): void {
   }
 }
 
+/** The patch was refused because a `test` operation did not hold (400, as the spec says). */
+export class FailedTestError extends ValidationError {}
+
 function patchError(error: unknown): ValidationError {
   const e = error as { name?: string; index?: number; operation?: PatchOperation; message?: string };
   const why = (e.name && PATCH_ERRORS[e.name]) ?? e.message ?? 'the operation cannot be applied';
   if (e.index === undefined || !e.operation)
     return new ValidationError(`The patch cannot be applied: ${why}.`);
   const where = `Operation ${e.index} (${e.operation.op} "${e.operation.path}")`;
-  return new ValidationError(`${where} cannot be applied: ${why}.`, [
+  const Refusal = e.name === 'TEST_OPERATION_FAILED' ? FailedTestError : ValidationError;
+  return new Refusal(`${where} cannot be applied: ${why}.`, [
     { path: `${e.index}`, message: `${where}: ${why}.` },
   ]);
 }

@@ -25,9 +25,9 @@ export async function getFeature(
   db: Queryable,
   project: string,
   name: string,
-  options: { includeArchived?: boolean } = {},
+  options: { includeArchived?: boolean; lock?: boolean } = {},
 ): Promise<Feature> {
-  const feature = await findFeature(db, name);
+  const feature = await findFeature(db, name, options.lock);
   if (!feature || (feature.archivedAt && !options.includeArchived)) {
     throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
   }
@@ -86,9 +86,9 @@ export function detachEnvironment(db: Queryable, project: string, environment: s
   return detachProjectFeatures(db, project, environment);
 }
 
-/** The live (not archived) feature of that name in that project, or 404. */
-export function getLiveFeature(db: Queryable, project: string, name: string): Promise<Feature> {
-  return getFeature(db, project, name);
+/** The live (not archived) feature of that name in that project, or 404; `lock` as in findFeature. */
+export function getLiveFeature(db: Queryable, project: string, name: string, lock = false): Promise<Feature> {
+  return getFeature(db, project, name, { lock });
 }
 
 /** The metadata of a feature, as events and PATCH see it. */

@@ -41,9 +41,15 @@ function toFeature(r: FeatureRecord): Feature {
   };
 }
 
-/** The feature of that name in any project, archived or not. */
-export async function findFeature(db: Queryable, name: string): Promise<Feature | null> {
-  const { rows } = await db.query<FeatureRecord>(`SELECT ${COLUMNS} FROM features WHERE name = $1`, [name]);
+/**
+ * The feature of that name in any project, archived or not. With `lock`, its row stays locked
+ * until the transaction ends, so a read-modify-write of it cannot interleave with another.
+ */
+export async function findFeature(db: Queryable, name: string, lock = false): Promise<Feature | null> {
+  const { rows } = await db.query<FeatureRecord>(
+    `SELECT ${COLUMNS} FROM features WHERE name = $1${lock ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
   return rows[0] ? toFeature(rows[0]) : null;
 }
 

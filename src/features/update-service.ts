@@ -1,12 +1,13 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, ValidationError } from '../http/errors.js';
+import { ConflictError, NameExistsError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import {
   applyFeaturePatch,
   assertNoVariantPaths,
+  FailedTestError,
   type PatchedMetadata,
   type PatchOperation,
 } from './patch.js';
@@ -76,6 +77,32 @@ export interface FeatureUpdateInput {
   archived?: boolean;
 }
 
+function changesSomething(feature: Feature, next: PatchedMetadata): boolean {
+  return next.archived || !sameMetadata(feature, next);
+}
+
+/**
+ * A read-modify-write of a feature's metadata. The request is first worked out against the row as
+ * it is: one that changes nothing (or is refused) answers from there, with no lock and no write —
+ * as if it ran at that moment. Otherwise it runs again on the row locked for update, so concurrent
+ * updates happen one after the other and none is lost. `conflict` turns a refusal that only the
+ * locked row causes (a JSON Patch `test` that passed a moment before) into a 409.
+ */
+async function changeMetadata(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  name: string,
+  next: (feature: Feature, conflict: boolean) => PatchedMetadata,
+) {
+  const current = await getLiveFeature(ctx.db, project, name);
+  if (!changesSomething(current, next(current, false))) return describeFeature(current);
+  return ctx.db.transaction(async (tx) => {
+    const feature = await getLiveFeature(tx, project, name, true);
+    return describeFeature(await writeMetadata(tx, identity, feature, next(feature, true)));
+  });
+}
+
 /**
  * PUT: the metadata becomes what was sent. As in Unleash, an omitted `description` is kept while
  * omitted `type`, `stale` and `impressionData` take their defaults; the name never changes.
@@ -87,29 +114,27 @@ export async function updateFeature(
   name: string,
   input: FeatureUpdateInput,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name);
-    if (input.name !== undefined && input.name !== name) {
-      throw new ValidationError(
-        `A feature cannot be renamed: the body names "${input.name}" but the path "${name}". ` +
-          'Leave `name` out or send the current name.',
-        [{ path: 'name', message: 'The name of a feature cannot change.' }],
-      );
-    }
-    const next: PatchedMetadata = {
-      description: input.description === undefined ? feature.description : input.description || null,
-      type: input.type ?? 'release',
-      stale: input.stale ?? false,
-      impressionData: input.impressionData ?? false,
-      archived: input.archived ?? false,
-    };
-    return describeFeature(await writeMetadata(tx, identity, feature, next));
-  });
+  if (input.name !== undefined && input.name !== name) {
+    throw new ValidationError(
+      `A feature cannot be renamed: the body names "${input.name}" but the path "${name}". ` +
+        'Leave `name` out or send the current name.',
+      [{ path: 'name', message: 'The name of a feature cannot change.' }],
+    );
+  }
+  return changeMetadata(ctx, identity, project, name, (feature) => ({
+    description: input.description === undefined ? feature.description : input.description || null,
+    type: input.type ?? 'release',
+    stale: input.stale ?? false,
+    impressionData: input.impressionData ?? false,
+    archived: input.archived ?? false,
+  }));
 }
 
 /**
  * E16: JSON Patch on the feature's metadata. Operations on the name, the project and other
- * read-only members are applied to the document and then ignored.
+ * read-only members are applied to the document and then ignored. A `test` that fails against the
+ * feature as the request found it is a 400 (the spec's answer); one that passed then but fails
+ * once the row is locked lost a race with a concurrent change: 409.
  */
 export async function patchFeature(
   ctx: AppContext,
@@ -118,20 +143,25 @@ export async function patchFeature(
   name: string,
   operations: PatchOperation[],
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name);
-    assertNoVariantPaths(operations);
+  assertNoVariantPaths(operations);
+  return changeMetadata(ctx, identity, project, name, (feature, conflict) => {
     const d = describeFeature(feature);
-    const next = applyFeaturePatch(
-      {
-        ...d,
-        archivedAt: d.archivedAt?.toISOString() ?? null,
-        createdAt: d.createdAt.toISOString(),
-        lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
-      },
-      operations,
-    );
-    return describeFeature(await writeMetadata(tx, identity, feature, next));
+    const document = {
+      ...d,
+      archivedAt: d.archivedAt?.toISOString() ?? null,
+      createdAt: d.createdAt.toISOString(),
+      lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+    };
+    try {
+      return applyFeaturePatch(document, operations);
+    } catch (error) {
+      if (conflict && error instanceof FailedTestError) {
+        throw new ConflictError(
+          `The feature "${name}" was changed by another request while this patch ran, and its \`test\` no longer holds: read it again and retry.`,
+        );
+      }
+      throw error;
+    }
   });
 }
 

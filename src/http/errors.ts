@@ -49,6 +49,13 @@ export class NameExistsError extends ApiError {
   }
 }
 
+/** The resource changed under the request (a lost race with a concurrent change). */
+export class ConflictError extends ApiError {
+  constructor(message: string) {
+    super(409, 'ConflictError', message);
+  }
+}
+
 export class ContentTypeError extends ApiError {
   constructor(received: string | undefined) {
     super(

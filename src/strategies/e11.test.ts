@@ -12,7 +12,7 @@ import {
   readFeature,
   startFeatureServer,
 } from '../../test/feature-model.js';
-import { countEvents, type TestServer } from '../../test/server.js';
+import { countEvents, type TestServer, writeDirectly } from '../../test/server.js';
 
 let server: TestServer;
 let callers: Callers;
@@ -348,7 +348,7 @@ describe('E11 PUT …/strategies/:strategyId', () => {
   it('answers 404 once the feature is archived', async () => {
     await makeFeature(server, 'old');
     const strategy = await addStrategy(server, 'old', { name: 'default' });
-    await server.ctx.db.query('UPDATE features SET archived_at = now() WHERE name = $1', ['old']);
+    await writeDirectly(server, 'UPDATE features SET archived_at = now() WHERE name = $1', ['old']);
     const res = await server.request('PUT', `${environmentPath('old')}/strategies/${strategy.id}`, {
       token: server.adminToken,
       body: { disabled: true },

@@ -12,7 +12,7 @@ import {
   server,
   useFeatureModelServer,
 } from '../../test/feature-model.js';
-import { countEvents, createUser } from '../../test/server.js';
+import { countEvents, createUser, writeDirectly } from '../../test/server.js';
 
 useFeatureModelServer(async () => {
   await makeProject(server, 'other');
@@ -103,7 +103,7 @@ describe('POST …/environments/:environment/on and /off', () => {
     await expectRefused(server, read, () => switchTo('on', { project: 'other' }), 404);
     await expectRefused(server, read, () => switchTo('on', { project: 'nope' }), 404);
     await makeFeature(server, 'gone');
-    await server.ctx.db.query('UPDATE features SET archived_at = now() WHERE name = $1', ['gone']);
+    await writeDirectly(server, 'UPDATE features SET archived_at = now() WHERE name = $1', ['gone']);
     await expectRefused(server, read, () => switchTo('on', { feature: 'gone' }), 404);
   });
 

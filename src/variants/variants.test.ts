@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, expectRefused, lastEvent, makeFeature } from '../../test/feature-model.js';
-import { countEvents } from '../../test/server.js';
+import { countEvents, writeDirectly } from '../../test/server.js';
 import { callers, put, read, server, url, useVariantsFixture } from '../../test/variants.js';
 
 useVariantsFixture();
@@ -234,7 +234,7 @@ describe('PUT …/variants', () => {
   it('keeps the variants of an archived feature readable through E18', async () => {
     await makeFeature(server, 'to-archive');
     await put([{ name: 'kept', weight: 1 }], server.adminToken, 'to-archive');
-    await server.ctx.db.query('UPDATE features SET archived_at = now() WHERE name = $1', ['to-archive']);
+    await writeDirectly(server, 'UPDATE features SET archived_at = now() WHERE name = $1', ['to-archive']);
     const res = await server.request('GET', url('to-archive'), { token: callers.viewer });
     expect(res.status).toBe(200);
     expect(res.body.variants).toMatchObject([{ name: 'kept', weight: 1000 }]);
