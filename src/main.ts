@@ -4,21 +4,19 @@ import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
+import { MigrationError } from './db/migrate.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let db: Awaited<ReturnType<typeof openDatabase>>;
+  const db = await openDatabase(config);
+  const ctx = createContext(config, db);
   try {
-    db = await openDatabase(config);
+    await prepareDatabase(ctx);
   } catch (error) {
-    if (error instanceof DirectoryLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    // Closing releases the embedded database's lock file; the error worth reporting is the first.
+    await db.close().catch(() => {});
     throw error;
   }
-  const ctx = createContext(config, db);
-  await prepareDatabase(ctx);
   const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 
   let stopping = false;
@@ -44,6 +42,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // These refusals explain themselves and say what to do; a stack would only bury that.
+  const expected = error instanceof DirectoryLockedError || error instanceof MigrationError;
+  console.error(expected ? error.message : error);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -221,4 +222,27 @@ describe('the bundled migrations', () => {
     await migrate(db);
     expect(await hasProjectName(db)).toBe(false);
   });
+});
+
+describe('start', () => {
+  it('prints only the message, without a stack, and exits 1 when the migrations do not match', async () => {
+    const dataDir = tmpDir();
+    const db = await openEmbedded({ dataDir, template: blank });
+    await migrate(db);
+    await db.query(`INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_the_future.sql', '')`);
+    await db.close();
+
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+
+    expect(code).toBe(1);
+    expect(output).toContain('This database has migration 999_from_the_future.sql applied');
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
 });
