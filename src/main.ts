@@ -2,25 +2,23 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
-import { type Database, openDatabase } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
+import { MigrationError } from './db/migrate.js';
 import { createLogger } from './log.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  let db: Database;
+  const db = await openDatabase(config, log);
+  const ctx = createContext(config, db, log);
   try {
-    db = await openDatabase(config, log);
+    await prepareDatabase(ctx);
   } catch (error) {
-    if (error instanceof DirectoryLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    // Closing releases the embedded database's lock file; the error worth reporting is the first.
+    await db.close().catch(() => {});
     throw error;
   }
-  const ctx = createContext(config, db, log);
-  await prepareDatabase(ctx);
   const app = await buildApp(ctx);
 
   let stopping = false;
@@ -46,6 +44,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // These refusals explain themselves and say what to do; a stack would only bury that.
+  const expected = error instanceof DirectoryLockedError || error instanceof MigrationError;
+  console.error(expected ? error.message : error);
   process.exit(1);
 });

@@ -29,3 +29,32 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 CREATE INDEX reset_tokens_expires ON reset_tokens (expires_at);
 CREATE INDEX client_instances_last_seen ON client_instances (last_seen);
 CREATE INDEX client_metrics_hourly_hour ON client_metrics_hourly (hour);
+
+-- A database migrated before 001 gained user_grants() (it was appended to that file after its
+-- first release) lacks the function every authenticated request's grants come from.
+CREATE OR REPLACE FUNCTION user_grants(uid integer)
+RETURNS TABLE (permission text, project text, environment text)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+    SELECT rp.permission, NULL::text, ''::text
+      FROM users u JOIN role_permissions rp ON rp.role_id = u.root_role_id
+     WHERE u.id = uid
+    UNION
+    SELECT rp.permission, NULL::text, ''::text
+      FROM group_user gu
+      JOIN groups g ON g.id = gu.group_id
+      JOIN role_permissions rp ON rp.role_id = g.root_role_id
+     WHERE gu.user_id = uid
+    UNION
+    SELECT rp.permission, ru.project, rp.environment
+      FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id
+     WHERE ru.user_id = uid
+    UNION
+    SELECT rp.permission, gr.project, rp.environment
+      FROM group_user gu
+      JOIN group_role gr ON gr.group_id = gu.group_id
+      JOIN role_permissions rp ON rp.role_id = gr.role_id
+     WHERE gu.user_id = uid;
+END
+$$;
