@@ -87,7 +87,7 @@ export async function addAccess(ctx: AppContext, identity: Identity, projectId: 
     await getProject(tx, projectId);
     assertMayGrant(identity, projectId, roles);
     await grantRoles(tx, projectId, roleIds, userIds, groupIds, actor.name);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'project-access-added',
       project: projectId,
       data: { roles: roleIds.map((roleId) => ({ roleId, userIds, groupIds })) },
@@ -141,7 +141,7 @@ export async function setProjectRoles(
     );
     assertMayGrant(identity, projectId, [...added, ...removed]);
     await setRolesOfHolder(tx, projectId, holder, wanted, actor.name);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: `project-access-${holder.kind}-roles-updated`,
       project: projectId,
       data: { ...eventKey(holder), roles: [...wanted].sort((a, b) => a - b) },
@@ -164,7 +164,7 @@ export async function removeProjectRoles(
     const current = await rolesOfHolder(tx, projectId, holder);
     assertMayGrant(identity, projectId, await rolesWithPermissions(tx, current));
     await setRolesOfHolder(tx, projectId, holder, [], actor.name);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: `project-access-${holder.kind}-roles-deleted`,
       project: projectId,
       preData: { ...eventKey(holder), roles: current },

@@ -20,7 +20,7 @@ async function ensureApplication(tx: Transaction, actor: Actor, appName: string,
   const existing = await findApplication(tx, appName);
   if (existing) return { application: existing, created: false };
   const application = await insertApplication(tx, appName, fields, actor.name);
-  await recordEvent(tx, actor, { type: 'application-created', data: { appName, ...fields } });
+  recordEvent(tx, actor, { type: 'application-created', data: { appName, ...fields } });
   return { application, created: true };
 }
 
@@ -35,7 +35,7 @@ export async function saveApplication(
     const { application, created } = await ensureApplication(tx, actor, appName, fields);
     if (created) return;
     const after = await updateApplication(tx, appName, fields);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'application-updated',
       data: describeApplication(after),
       preData: describeApplication(application),
@@ -147,6 +147,6 @@ export async function removeApplication(ctx: AppContext, actor: Actor, appName: 
     const application = await findApplication(tx, appName);
     if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
     await deleteApplication(tx, appName);
-    await recordEvent(tx, actor, { type: 'application-deleted', preData: describeApplication(application) });
+    recordEvent(tx, actor, { type: 'application-deleted', preData: describeApplication(application) });
   });
 }

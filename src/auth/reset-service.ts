@@ -24,7 +24,7 @@ export async function createResetLink(ctx: AppContext, actor: Actor, email: stri
       createdBy: actor.name,
       ttlSeconds: RESET_TTL_SECONDS,
     });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'user-password-reset-requested',
       data: { id: user.id, username: user.username, email: user.email },
     });

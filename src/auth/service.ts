@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { AuthenticationRequired, RateLimitError } from '../http/errors.js';
 import { createSession } from '../identity/sessions.js';
+import { markChanged } from '../sync/changes.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
 import {
   findUser,
@@ -38,6 +39,8 @@ export async function login(
   limiter.succeed(username, address);
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, found.id);
+    // The user's cached profile shows when they last signed in.
+    markChanged(tx, { scopes: ['identity'] });
     return createSession(tx, found.id);
   });
   const user = (await findUser(ctx.db, found.id))!;

@@ -17,7 +17,7 @@ export function constraintRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await validateOneConstraint(ctx.db, request.body);
+      validateOneConstraint(ctx.model.contextRules(), request.body);
       return reply.code(204).send();
     },
   );

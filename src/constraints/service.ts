@@ -1,18 +1,19 @@
-import { contextFieldRules } from '../context/lookup.js';
-import type { Queryable } from '../db/database.js';
-import { type Constraint, type ConstraintOptions, validateConstraints } from './rules.js';
+import { type Constraint, type ConstraintOptions, type ContextFields, validateConstraints } from './rules.js';
 
-/** The constraint rules against the context fields as they are now (in the caller's transaction). */
-export async function checkConstraints(
-  db: Queryable,
+/**
+ * The constraint rules against the context fields as the read model holds them: a field created
+ * or changed through the API is there before its answer left, on other processes within a second.
+ */
+export function checkConstraints(
+  fields: ContextFields,
   input: unknown,
   options: ConstraintOptions = {},
-): Promise<Constraint[]> {
+): Constraint[] {
   if (Array.isArray(input) && input.length === 0) return [];
-  return validateConstraints(input, await contextFieldRules(db), options);
+  return validateConstraints(input, fields, options);
 }
 
 /** E10: one constraint, whose context field must exist. */
-export async function validateOneConstraint(db: Queryable, constraint: unknown): Promise<void> {
-  await checkConstraints(db, [constraint], { path: '', requireKnownContext: true });
+export function validateOneConstraint(fields: ContextFields, constraint: unknown): void {
+  checkConstraints(fields, [constraint], { path: '', requireKnownContext: true });
 }

@@ -85,7 +85,7 @@ export async function createContextField(
       legalValues,
     });
     const data = describeContextField(field);
-    await recordEvent(tx, actor, { type: 'context-field-created', data });
+    recordEvent(tx, actor, { type: 'context-field-created', data });
     return data;
   });
 }
@@ -97,7 +97,7 @@ async function saveChange(
   change: (before: ContextField) => Omit<ContextField, 'name' | 'createdAt'>,
 ): Promise<void> {
   const after = await updateContextField(tx, before.name, change(before));
-  await recordEvent(tx, actorOf(identity), {
+  recordEvent(tx, actorOf(identity), {
     type: 'context-field-updated',
     data: describeContextField(after),
     preData: describeContextField(before),
@@ -166,7 +166,7 @@ export async function removeContextField(ctx: AppContext, identity: Identity, na
       );
     }
     await deleteContextField(tx, name);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'context-field-deleted',
       preData: describeContextField(field),
     });

@@ -88,14 +88,3 @@ export async function updateContextField(
 export async function deleteContextField(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM context_fields WHERE name = $1', [name]);
 }
-
-/** The legal values of every context field, for the constraint rules. */
-export async function legalValuesByField(db: Queryable): Promise<Map<string, string[]>> {
-  const { rows } = await db.query<{ name: string; values: string[] | null }>(
-    `SELECT name,
-            (SELECT array_agg(v.item->>'value' ORDER BY v.i)
-               FROM jsonb_array_elements(legal_values) WITH ORDINALITY AS v(item, i)) AS values
-       FROM context_fields`,
-  );
-  return new Map(rows.map((r) => [r.name, r.values ?? []]));
-}

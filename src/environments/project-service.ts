@@ -28,7 +28,7 @@ export async function addEnvironmentToProject(
       throw new NameExistsError(`The project "${project}" already has the environment "${environment}".`);
     }
     await attachEnvironment(tx, project, environment);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'project-environment-added',
       project,
       environment,
@@ -53,7 +53,7 @@ export async function removeEnvironmentFromProject(
       throw new NotFoundError(`The project "${project}" does not have the environment "${environment}".`);
     }
     await detachEnvironment(tx, project, environment);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'project-environment-removed',
       project,
       environment,

@@ -64,7 +64,7 @@ export async function createEnvironment(ctx: AppContext, identity: Identity, inp
       sortOrder: input.sortOrder ?? ((await lastSortOrder(tx)) ?? 0) + 1,
     });
     const created = await getEnvironment(tx, input.name);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'environment-created',
       environment: created.name,
       data: describe(created),
@@ -86,7 +86,7 @@ async function change(
   if (before.type === next.type && before.sortOrder === next.sortOrder && before.enabled === next.enabled)
     return;
   await updateEnvironment(tx, { name: before.name, ...next });
-  await recordEvent(tx, actor, {
+  recordEvent(tx, actor, {
     type: 'environment-updated',
     environment: before.name,
     data: describe({ ...before, ...next }),
@@ -176,7 +176,7 @@ export async function removeEnvironment(ctx: AppContext, identity: Identity, nam
       );
     }
     await deleteEnvironment(tx, name);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'environment-deleted',
       environment: name,
       preData: describe(before),

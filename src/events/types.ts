@@ -58,7 +58,8 @@ export const EVENT_SCOPES = {
   'user-deleted': IDENTITY,
   'user-password-changed': IDENTITY,
   'user-password-reset-requested': NONE,
-  'user-feedback-updated': NONE,
+  // Shown in GET /api/admin/user, which is cached per user.
+  'user-feedback-updated': IDENTITY,
   'role-created': IDENTITY,
   'role-updated': IDENTITY,
   'role-deleted': IDENTITY,

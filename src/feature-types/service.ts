@@ -22,7 +22,7 @@ export async function updateLifetime(
       throw new NotFoundError(`There is no feature type "${id}": see GET /api/admin/feature-types.`);
     await setLifetime(tx, id, lifetimeDays);
     const after = { ...before, lifetimeDays };
-    await recordEvent(tx, actorOf(identity), { type: 'feature-type-updated', data: after, preData: before });
+    recordEvent(tx, actorOf(identity), { type: 'feature-type-updated', data: after, preData: before });
     return after;
   });
 }

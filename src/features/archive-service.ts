@@ -22,7 +22,7 @@ async function recordEach(
 ): Promise<void> {
   const actor = actorOf(identity);
   for (const f of features) {
-    await recordEvent(tx, actor, { type, project: f.project, featureName: f.name, data: describeFeature(f) });
+    recordEvent(tx, actor, { type, project: f.project, featureName: f.name, data: describeFeature(f) });
   }
 }
 
@@ -96,7 +96,7 @@ async function deleteForGood(tx: Transaction, identity: Identity, features: Feat
   await deleteFeatures(tx, names);
   const actor = actorOf(identity);
   for (const f of features) {
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'feature-deleted',
       project: f.project,
       featureName: f.name,

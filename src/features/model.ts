@@ -1,3 +1,6 @@
+import type { ContextFields } from '../constraints/rules.js';
+import { allContextFields, rulesOf } from '../context/lookup.js';
+import type { ContextField } from '../context/store.js';
 import type { Database, Queryable } from '../db/database.js';
 import { allEnvironments } from '../environments/service.js';
 import type { Environment } from '../environments/store.js';
@@ -6,7 +9,11 @@ import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
 import { allSegments } from '../segments/service.js';
 import type { Segment } from '../segments/store.js';
-import type { FeatureStrategy } from '../strategies/store.js';
+import {
+  type FeatureStrategy,
+  listStrategyDefinitions,
+  type StrategyDefinition,
+} from '../strategies/store.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
 import { type FeatureRecord, loadFeatureRecords, loadLastSeen } from './model-store.js';
 
@@ -17,6 +24,10 @@ interface Parts {
   segments: Map<number, Segment>;
   environments: Map<string, Environment>;
   projects: Map<string, ProjectRecord>;
+  /** In their order. */
+  contextFields: ContextField[];
+  contextRules: ContextFields;
+  strategyDefinitions: Map<string, StrategyDefinition>;
 }
 
 function byName<T extends { name: string }>(list: T[]): Map<string, T> {
@@ -40,6 +51,9 @@ export class FeatureModel {
     segments: new Map(),
     environments: new Map(),
     projects: new Map(),
+    contextFields: [],
+    contextRules: new Map(),
+    strategyDefinitions: new Map(),
   };
   /** The configuration revision held; -1 before the first load. */
   revision = -1;
@@ -73,11 +87,13 @@ export class FeatureModel {
 
   private async load(tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined> {
     if (changes.full) {
-      const [features, segments, environments, projects] = [
+      const [features, segments, environments, projects, contextFields, definitions] = [
         await loadFeatureRecords(tx, null),
         await allSegments(tx),
         await allEnvironments(tx),
         await allProjects(tx),
+        await allContextFields(tx),
+        await listStrategyDefinitions(tx),
       ];
       return () => {
         this.parts = {
@@ -85,6 +101,9 @@ export class FeatureModel {
           segments: new Map(segments.map((s) => [s.id, s])),
           environments: byName(environments),
           projects: new Map(projects.map((p) => [p.id, p])),
+          contextFields,
+          contextRules: rulesOf(contextFields),
+          strategyDefinitions: byName(definitions),
         };
         this.sortEnvironments(features);
         this.revision = changes.revision;
@@ -180,6 +199,20 @@ export class FeatureModel {
 
   environment(name: string): Environment | undefined {
     return this.parts.environments.get(name);
+  }
+
+  /** Every context field, in their order. */
+  contextFields(): readonly ContextField[] {
+    return this.parts.contextFields;
+  }
+
+  /** The context fields as the constraint rules need them. */
+  contextRules(): ContextFields {
+    return this.parts.contextRules;
+  }
+
+  strategyDefinition(name: string): StrategyDefinition | undefined {
+    return this.parts.strategyDefinitions.get(name);
   }
 
   segment(id: number): Segment | undefined {

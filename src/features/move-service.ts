@@ -36,7 +36,7 @@ export async function moveFeature(
     }
     await assertSegmentsFitProject(tx, feature.name, newProjectId);
     await setFeatureProject(tx, feature.name, newProjectId);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'feature-project-change',
       project: newProjectId,
       featureName: feature.name,

@@ -270,7 +270,7 @@ export async function createFeature(
       createdByUserId: actor.userId,
     });
     const data = describeFeature(feature);
-    await recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
+    recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
     return data;
   });
 }

@@ -46,14 +46,14 @@ async function writeMetadata(
   let updated = feature;
   if (!sameMetadata(feature, next)) {
     updated = await updateFeatureMetadata(tx, feature.name, next);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'feature-metadata-updated',
       ...where,
       data: describeFeature(updated),
       preData: describeFeature(feature),
     });
     if (updated.stale !== feature.stale) {
-      await recordEvent(tx, actor, {
+      recordEvent(tx, actor, {
         type: updated.stale ? 'feature-stale-on' : 'feature-stale-off',
         ...where,
         data: { stale: updated.stale },
@@ -63,7 +63,7 @@ async function writeMetadata(
   if (next.archived) {
     assertPermission(identity, 'DELETE_FEATURE', { project: feature.project });
     [updated] = (await archiveFeatures(tx, [feature.name])) as [Feature];
-    await recordEvent(tx, actor, { type: 'feature-archived', ...where, data: describeFeature(updated) });
+    recordEvent(tx, actor, { type: 'feature-archived', ...where, data: describeFeature(updated) });
   }
   return updated;
 }
@@ -182,7 +182,7 @@ export async function setStale(
       stale,
     );
     for (const f of changed) {
-      await recordEvent(tx, actor, {
+      recordEvent(tx, actor, {
         type: stale ? 'feature-stale-on' : 'feature-stale-off',
         project,
         featureName: f.name,

@@ -37,7 +37,7 @@ export async function updateFeedback(
       neverShow: change.neverShow ?? base.neverShow,
       given: change.given === undefined ? base.given : change.given === null ? null : new Date(change.given),
     });
-    await recordEvent(tx, actorOf(user), { type: 'user-feedback-updated', data: after, preData: before });
+    recordEvent(tx, actorOf(user), { type: 'user-feedback-updated', data: after, preData: before });
     return after;
   });
 }

@@ -128,7 +128,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, input: GroupInp
       if (await findGroupByName(tx, fields.name)) throw nameTaken(fields.name);
       const group = await insertGroup(tx, fields, actor.name);
       await setMembers(tx, group.id, userIds, actor.name);
-      await recordEvent(tx, actor, { type: 'group-created', data: eventData(group, userIds) });
+      recordEvent(tx, actor, { type: 'group-created', data: eventData(group, userIds) });
       return describeGroup(group, await listMembers(tx, [group.id]));
     }),
   );
@@ -146,7 +146,7 @@ export async function updateGroup(ctx: AppContext, actor: Actor, id: number, inp
       const after = await updateGroupRow(tx, id, fields);
       await setMembers(tx, id, userIds, actor.name);
       const members = await listMembers(tx, [id]);
-      await recordEvent(tx, actor, {
+      recordEvent(tx, actor, {
         type: 'group-updated',
         data: eventData(
           after,
@@ -167,7 +167,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, id: number): Pr
     const group = await getGroup(tx, id);
     const members = await listMembers(tx, [id]);
     await deleteGroupRow(tx, id);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'group-deleted',
       preData: eventData(
         group,

@@ -37,12 +37,14 @@ export class IdentityCache {
   private readonly credentials = new LRUCache<string, Entry<TokenEntry>>({ max: MAX_ENTRIES });
   private readonly sessions = new LRUCache<string, Entry<number>>({ max: MAX_ENTRIES });
   private readonly principals = new LRUCache<number, Entry<Principal>>({ max: MAX_ENTRIES });
+  private readonly profiles = new LRUCache<number, Entry<object>>({ max: MAX_ENTRIES });
 
   clear(): void {
     this.generation++;
     this.credentials.clear();
     this.sessions.clear();
     this.principals.clear();
+    this.profiles.clear();
   }
 
   credential(secretHash: string, load: () => Promise<{ value: TokenEntry; expiresAt: Date | null } | null>) {
@@ -58,6 +60,17 @@ export class IdentityCache {
       const principal = await load();
       return principal ? { value: principal, expiresAt: null } : null;
     });
+  }
+
+  /**
+   * What a signed-in user reads about themselves on every page (GET /api/admin/user), by user id.
+   * Anything it shows that changes (profile, roles, feedback, a sign-in) is an identity change.
+   */
+  profile<T extends object>(userId: number, load: () => Promise<T | null>): Promise<T | null> {
+    return this.through(this.profiles, userId, async () => {
+      const profile = await load();
+      return profile ? { value: profile, expiresAt: null } : null;
+    }) as Promise<T | null>;
   }
 
   private async through<K extends {}, T>(

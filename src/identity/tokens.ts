@@ -238,7 +238,7 @@ export async function createApiToken(
       createdBy: actor.name,
       expiresAt,
     });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'api-token-created',
       environment: type === 'admin' ? null : environment,
       project: projects.length === 1 && projects[0] !== '*' ? projects[0] : null,
@@ -268,7 +268,7 @@ export async function removeApiToken(
     if (!token) throw new NotFoundError('No API token matches that secret or id.');
     assertPermission(identity, DELETE[token.type]);
     await deleteApiToken(tx, token.id);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'api-token-deleted',
       environment: token.type === 'admin' ? null : token.environment,
       data: {
@@ -330,7 +330,7 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
           createdBy: actor.name,
           expiresAt: null,
         });
-        await recordEvent(tx, actor, {
+        recordEvent(tx, actor, {
           type: 'api-token-created',
           data: {
             id: token.id,
@@ -397,7 +397,7 @@ export async function createPat(
     }
     const secret = PAT_PREFIX + randomHex(28);
     const pat = await insertPat(tx, { secretHash: hashSecret(secret), description, userId, expiresAt });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'pat-created',
       data: { id: pat.id, description, userId, expiresAt },
     });
@@ -421,6 +421,6 @@ export async function removePat(
     const pat = await findPat(tx, userId, id);
     if (!pat) throw new NotFoundError(`You have no personal access token with id ${id}.`);
     await deletePat(tx, userId, id);
-    await recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });
+    recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });
   });
 }

@@ -28,7 +28,7 @@ export async function deleteProject(ctx: AppContext, identity: Identity, id: str
     }
     await deleteArchivedFeaturesOfProject(tx, identity, id);
     await deleteProjectRow(tx, id);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'project-deleted',
       project: id,
       preData: describeProject(project),

@@ -105,7 +105,7 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
     await linkEnabledEnvironments(tx, project.id);
     if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
     const data = describeProject(project);
-    await recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
+    recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
     return data;
   });
 }
@@ -139,7 +139,7 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
       mode: input.mode ?? before.mode,
       defaultStickiness: input.defaultStickiness ?? before.defaultStickiness,
     });
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'project-updated',
       project: id,
       data: describeProject(after),

@@ -176,7 +176,7 @@ export async function createRole(ctx: AppContext, identity: Identity, input: Rol
       if (await findRoleByName(tx, name)) throw nameTaken(name);
       const role = await insertRole(tx, { name, description: input.description ?? '', type });
       await replaceRolePermissions(tx, role.id, permissions);
-      await recordEvent(tx, actorOf(identity), {
+      recordEvent(tx, actorOf(identity), {
         type: 'role-created',
         data: withPermissions(role, permissions),
       });
@@ -215,7 +215,7 @@ export async function updateRole(ctx: AppContext, identity: Identity, id: number
         type,
       });
       if (given) await replaceRolePermissions(tx, id, given);
-      await recordEvent(tx, actorOf(identity), {
+      recordEvent(tx, actorOf(identity), {
         type: 'role-updated',
         data: withPermissions(after, permissions),
         preData: withPermissions(before, previous),
@@ -245,7 +245,7 @@ export async function deleteRole(ctx: AppContext, identity: Identity, id: number
     await assertUnused(tx, role, 'delete');
     const permissions = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
     await deleteRoleRow(tx, id);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'role-deleted',
       preData: withPermissions(role, permissions),
     });

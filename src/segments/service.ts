@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
+import type { ContextFields } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
@@ -57,8 +58,12 @@ export async function readSegmentStrategies(db: Queryable, id: number) {
 type SegmentInput = Static<typeof SegmentBody>;
 
 /** The body's rules (400): constraints, and a project that exists. */
-async function checkedValues(db: Queryable, input: SegmentInput): Promise<SegmentValues> {
-  const constraints = await checkConstraints(db, input.constraints);
+async function checkedValues(
+  db: Queryable,
+  fields: ContextFields,
+  input: SegmentInput,
+): Promise<SegmentValues> {
+  const constraints = checkConstraints(fields, input.constraints);
   const project = input.project ?? null;
   if (project !== null) {
     try {
@@ -90,10 +95,10 @@ export async function validateSegmentName(db: Queryable, name: string): Promise<
 export async function createSegment(ctx: AppContext, identity: Identity, input: SegmentInput) {
   const actor = actorOf(identity);
   return ctx.db.transaction(async (tx) => {
-    const values = await checkedValues(tx, input);
+    const values = await checkedValues(tx, ctx.model.contextRules(), input);
     await assertNameFree(tx, values.name);
     const data = describeSegment(await insertSegment(tx, values, actor.name));
-    await recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
+    recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
     return data;
   });
 }
@@ -101,7 +106,7 @@ export async function createSegment(ctx: AppContext, identity: Identity, input: 
 export async function changeSegment(ctx: AppContext, identity: Identity, id: number, input: SegmentInput) {
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const values = await checkedValues(tx, input);
+    const values = await checkedValues(tx, ctx.model.contextRules(), input);
     const before = await getSegment(tx, id);
     await assertNameFree(tx, values.name, id);
     if (values.project !== null) {
@@ -115,7 +120,7 @@ export async function changeSegment(ctx: AppContext, identity: Identity, id: num
       }
     }
     const data = describeSegment(await updateSegment(tx, id, values));
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'segment-updated',
       project: data.project,
       data,
@@ -136,7 +141,7 @@ export async function removeSegment(ctx: AppContext, identity: Identity, id: num
       );
     }
     await deleteSegment(tx, id);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'segment-deleted',
       project: segment.project,
       preData: describeSegment(segment),

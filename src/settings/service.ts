@@ -63,7 +63,7 @@ export async function saveOidcSettings(ctx: AppContext, actor: Actor, input: Oid
   return ctx.db.transaction(async (tx) => {
     const before = await findSetting<OidcSettings>(tx, OIDC);
     await saveSetting(tx, OIDC, settings);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'setting-updated',
       data: withoutSecret(settings),
       preData: withoutSecret(before),

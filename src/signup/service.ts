@@ -67,7 +67,7 @@ export async function createSignupToken(
       createdBy: actor.name,
     });
     const token = (await findToken(tx, secret))!;
-    await recordEvent(tx, actor, { type: 'public-signup-token-created', data: eventData(token) });
+    recordEvent(tx, actor, { type: 'public-signup-token-created', data: eventData(token) });
     return describeToken(ctx, token, []);
   });
 }
@@ -105,7 +105,7 @@ export async function updateSignupToken(
       enabled: input.enabled ?? before.enabled,
     });
     const after = (await findToken(tx, secret))!;
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'public-signup-token-updated',
       data: eventData(after),
       preData: eventData(before),
@@ -144,7 +144,7 @@ export async function signUp(ctx: AppContext, secret: string, input: InvitedUser
     // Checked again inside the transaction: the link may have been disabled meanwhile.
     const token = await usableToken(tx, secret);
     await addTokenUser(tx, secret, created.id);
-    await recordEvent(
+    recordEvent(
       tx,
       { name: actor.name, userId: created.id },
       {

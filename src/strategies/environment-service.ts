@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
+import type { FeatureModel } from '../features/model.js';
 import { describeStrategy, getLiveFeature } from '../features/service.js';
-import type { Feature } from '../features/store.js';
 import { NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
-import { getProject } from '../projects/service.js';
-import { findEnvironmentState, setEnvironmentEnabled } from './environment-store.js';
+import { findEnvironmentState, findFeatureEnvironment, setEnvironmentEnabled } from './environment-store.js';
 import { normalizeParameters } from './parameters.js';
 import { insertStrategy, strategiesOf } from './store.js';
 
@@ -28,19 +27,24 @@ export function featureEnvironmentPath(params: {
 }
 
 /**
- * The live feature of the path and its state in the environment, or 404 for an unknown or
- * archived feature, one in another project, or an environment the feature does not have.
- * In a transaction the environment's row stays locked until it ends.
+ * The state of the path's live feature in the environment (on or off, with strategies or not), or
+ * 404 for an unknown or archived feature, one in another project, or an environment the feature
+ * does not have. One statement; in a transaction with `lock`, the environment's row stays locked
+ * until it ends.
  */
 export async function liveFeatureEnvironment(
   db: Queryable,
   at: FeatureEnvironmentPath,
   lock = false,
-): Promise<{ feature: Feature; enabled: boolean }> {
-  const feature = await getLiveFeature(db, at.project, at.featureName);
-  const state = await findEnvironmentState(db, at.featureName, at.environment, lock);
-  if (!state) throw noSuchEnvironment(at);
-  return { feature, enabled: state.enabled };
+): Promise<{ enabled: boolean; hasStrategies: boolean }> {
+  const found = await findFeatureEnvironment(db, at.featureName, at.environment, lock);
+  if (found && found.project === at.project && !found.archived) {
+    if (found.environment) return found.environment;
+    throw noSuchEnvironment(at);
+  }
+  // The rare refusals: the feature's own read words them (unknown, archived, another project).
+  await getLiveFeature(db, at.project, at.featureName);
+  throw noSuchEnvironment(at);
 }
 
 /** The 404 of a path naming an environment its feature does not have. */
@@ -50,10 +54,9 @@ export function noSuchEnvironment(at: FeatureEnvironmentPath): NotFoundError {
   );
 }
 
-/** The defaults of `flexibleRollout` and other types for this feature. */
-export async function parameterDefaults(db: Queryable, at: FeatureEnvironmentPath) {
-  const project = await getProject(db, at.project);
-  return { groupId: at.featureName, stickiness: project.defaultStickiness || 'default' };
+/** The defaults of `flexibleRollout` for this feature: the project's stickiness, from memory. */
+export function parameterDefaults(model: FeatureModel, at: FeatureEnvironmentPath) {
+  return { groupId: at.featureName, stickiness: model.project(at.project)?.defaultStickiness || 'default' };
 }
 
 async function switchEnvironment(
@@ -63,7 +66,7 @@ async function switchEnvironment(
   enabled: boolean,
 ) {
   await setEnvironmentEnabled(tx, at.featureName, at.environment, enabled);
-  await recordEvent(tx, actor, {
+  recordEvent(tx, actor, {
     type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
     project: at.project,
     featureName: at.featureName,
@@ -99,9 +102,13 @@ export async function switchFeatureEnvironment(
   enabled: boolean,
 ): Promise<void> {
   const actor = actorOf(identity);
+  // Worked out against the environment as it is first: a switch that changes nothing (the bench of
+  // every script that "makes sure" a flag is on) needs no lock and no write.
+  const now = await liveFeatureEnvironment(ctx.db, at);
+  if (now.enabled === enabled && (!enabled || now.hasStrategies)) return;
   await ctx.db.transaction(async (tx) => {
     const current = await liveFeatureEnvironment(tx, at, true);
-    if (enabled && (await strategiesOf(tx, at.featureName, at.environment)).length === 0) {
+    if (enabled && !current.hasStrategies) {
       const id = randomUUID();
       await insertStrategy(tx, {
         id,
@@ -110,13 +117,13 @@ export async function switchFeatureEnvironment(
         name: 'flexibleRollout',
         title: null,
         disabled: false,
-        parameters: normalizeParameters('flexibleRollout', {}, await parameterDefaults(tx, at)),
+        parameters: normalizeParameters('flexibleRollout', {}, parameterDefaults(ctx.model, at)),
         constraints: [],
         variants: [],
         sortOrder: null,
       });
       const [added] = await strategiesOf(tx, at.featureName, at.environment);
-      await recordEvent(tx, actor, {
+      recordEvent(tx, actor, {
         type: 'feature-strategy-add',
         project: at.project,
         featureName: at.featureName,

@@ -29,3 +29,47 @@ export async function setEnvironmentEnabled(
     [featureName, environment, enabled],
   );
 }
+
+/**
+ * The feature with its state in the environment, in one statement: whether it is on there and has
+ * strategies. `environment` is null when the feature has no such environment; null altogether when
+ * there is no feature of that name. `lock` holds the environment's row as in findEnvironmentState.
+ */
+export async function findFeatureEnvironment(
+  db: Queryable,
+  featureName: string,
+  environment: string,
+  lock = false,
+): Promise<{
+  project: string;
+  archived: boolean;
+  environment: { enabled: boolean; hasStrategies: boolean } | null;
+} | null> {
+  const { rows } = await db.query<{
+    project: string;
+    archived: boolean;
+    enabled: boolean | null;
+    has_strategies: boolean;
+  }>(
+    lock
+      ? `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
+                EXISTS (SELECT 1 FROM feature_strategies s
+                         WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
+           FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+          WHERE fe.feature_name = $1 AND fe.environment = $2
+            FOR UPDATE OF fe`
+      : `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
+                EXISTS (SELECT 1 FROM feature_strategies s
+                         WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
+           FROM features f LEFT JOIN feature_environments fe ON fe.feature_name = f.name AND fe.environment = $2
+          WHERE f.name = $1`,
+    [featureName, environment],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    project: row.project,
+    archived: row.archived,
+    environment: row.enabled === null ? null : { enabled: row.enabled, hasStrategies: row.has_strategies },
+  };
+}

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
+import type { Constraint } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
@@ -9,7 +11,7 @@ import { describeStrategy, getModelFeature } from '../features/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { checkStrategySegments } from '../segments/service.js';
-import { prepareVariants } from '../variants/rules.js';
+import { prepareVariants, type Variant } from '../variants/rules.js';
 import {
   type FeatureEnvironmentPath,
   liveFeatureEnvironment,
@@ -17,7 +19,6 @@ import {
   parameterDefaults,
   switchOffWithoutActiveStrategy,
 } from './environment-service.js';
-import { findEnvironmentState } from './environment-store.js';
 import { normalizeParameters } from './parameters.js';
 import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
 import {
@@ -35,8 +36,8 @@ import {
   updateStrategy,
 } from './store.js';
 
-async function assertStrategyType(db: Queryable, name: string): Promise<void> {
-  if (await findStrategyDefinition(db, name)) return;
+function assertStrategyType(model: FeatureModel, name: string): void {
+  if (model.strategyDefinition(name)) return;
   throw new ValidationError(
     `There is no strategy type "${name}": use default, flexibleRollout, userWithId, applicationHostname or remoteAddress (GET /api/admin/strategies lists them).`,
     [{ path: 'name', message: 'Unknown strategy type.' }],
@@ -48,8 +49,13 @@ async function assertStrategyType(db: Queryable, name: string): Promise<void> {
  * there is no such strategy (or its feature is archived), 403 when it belongs elsewhere — a path
  * must not reach a strategy its permission check did not cover.
  */
-async function strategyAt(db: Queryable, at: FeatureEnvironmentPath, id: string): Promise<FeatureStrategy> {
-  const strategy = await findStrategy(db, id);
+async function strategyAt(
+  db: Queryable,
+  at: FeatureEnvironmentPath,
+  id: string,
+  lock = false,
+): Promise<FeatureStrategy> {
+  const strategy = await findStrategy(db, id, lock);
   if (!strategy) throw new NotFoundError(`There is no strategy with the id "${id}".`);
   return placed(strategy, at, id);
 }
@@ -76,25 +82,16 @@ function placed(
   return strategy;
 }
 
-/**
- * As strategyAt, read once the path's environment is locked for the rest of the transaction, so
- * that concurrent changes to its strategies happen one after the other and `preData` is exact.
- */
-async function lockedStrategyAt(tx: Queryable, at: FeatureEnvironmentPath, id: string) {
-  await findEnvironmentState(tx, at.featureName, at.environment, true);
-  return strategyAt(tx, at, id);
-}
-
 /** Parameters as stored; only `flexibleRollout` needs the project's default stickiness. */
-async function parametersFor(
-  db: Queryable,
+function parametersFor(
+  model: FeatureModel,
   at: FeatureEnvironmentPath,
   strategyType: string,
   input: Parameters<typeof normalizeParameters>[1],
 ) {
   const defaults =
     strategyType === 'flexibleRollout'
-      ? await parameterDefaults(db, at)
+      ? parameterDefaults(model, at)
       : { groupId: at.featureName, stickiness: 'default' };
   return normalizeParameters(strategyType, input, defaults);
 }
@@ -119,18 +116,43 @@ export function readStrategy(model: FeatureModel, at: FeatureEnvironmentPath, id
   );
 }
 
-/** The body rules (400) that do not depend on the strategy being changed. */
+/**
+ * The body rules (400) that do not depend on the strategy being changed: strategy types and
+ * context fields as the read model holds them; segments read in `db` (the caller's transaction).
+ */
 async function checkedConfig(
   db: Queryable,
+  model: FeatureModel,
   at: FeatureEnvironmentPath,
   input: Static<typeof UpdateStrategyBody>,
 ) {
-  if (input.name !== undefined) await assertStrategyType(db, input.name);
+  if (input.name !== undefined) assertStrategyType(model, input.name);
   return {
-    constraints: await checkConstraints(db, input.constraints ?? []),
+    constraints: checkConstraints(model.contextRules(), input.constraints ?? []),
     variants: prepareVariants(input.variants ?? [], 'variants'),
     segments: input.segments && (await checkStrategySegments(db, input.segments, at.project)),
   };
+}
+
+type StrategyConfig = Pick<
+  FeatureStrategy,
+  'name' | 'title' | 'disabled' | 'parameters' | 'constraints' | 'variants'
+>;
+
+/** Whether a new configuration (and segment list, when one was sent) is what is stored already. */
+function unchanged(before: FeatureStrategy, config: StrategyConfig, segments: number[] | undefined): boolean {
+  const stored = {
+    name: before.name,
+    title: before.title,
+    disabled: before.disabled,
+    parameters: before.parameters,
+    constraints: before.constraints,
+    variants: before.variants,
+  };
+  return (
+    isDeepStrictEqual(JSON.parse(JSON.stringify(config)), stored) &&
+    (segments === undefined || segments.join() === before.segments.join())
+  );
 }
 
 function eventOf(at: FeatureEnvironmentPath) {
@@ -145,7 +167,7 @@ export async function addStrategy(
 ) {
   const actor = actorOf(identity);
   return ctx.db.transaction(async (tx) => {
-    const { constraints, variants, segments } = await checkedConfig(tx, at, input);
+    const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
     await liveFeatureEnvironment(tx, at, true);
     const config = {
       id: randomUUID(),
@@ -154,14 +176,14 @@ export async function addStrategy(
       name: input.name,
       title: input.title ?? null,
       disabled: input.disabled ?? false,
-      parameters: await parametersFor(tx, at, input.name, input.parameters),
+      parameters: parametersFor(ctx.model, at, input.name, input.parameters),
       constraints,
       variants,
     };
     const placed = await insertStrategy(tx, { ...config, sortOrder: input.sortOrder ?? null });
     if (segments?.length) await setStrategySegments(tx, config.id, segments);
     const data = describeStrategy({ ...config, ...placed, segments: segments ?? [] });
-    await recordEvent(tx, actor, { type: 'feature-strategy-add', ...eventOf(at), data });
+    recordEvent(tx, actor, { type: 'feature-strategy-add', ...eventOf(at), data });
     return data;
   });
 }
@@ -179,22 +201,30 @@ export async function replaceStrategy(
   input: Static<typeof UpdateStrategyBody>,
 ) {
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    const { constraints, variants, segments } = await checkedConfig(tx, at, input);
-    const before = await lockedStrategyAt(tx, at, id);
+  const configOf = (before: FeatureStrategy, checked: { constraints: Constraint[]; variants: Variant[] }) => {
     const name = input.name ?? before.name;
-    const config = {
+    return {
       name,
       title: input.title ?? before.title,
       disabled: input.disabled ?? before.disabled,
-      parameters: await parametersFor(tx, at, name, input.parameters),
-      constraints,
-      variants,
+      parameters: parametersFor(ctx.model, at, name, input.parameters),
+      constraints: checked.constraints,
+      variants: checked.variants,
     };
+  };
+  // Worked out against the strategy as it is first: a PUT that changes nothing needs no lock and
+  // no write, and answers as if it ran at that moment.
+  const checked = await checkedConfig(ctx.db, ctx.model, at, input);
+  const current = await strategyAt(ctx.db, at, id);
+  if (unchanged(current, configOf(current, checked), checked.segments)) return describeStrategy(current);
+  return ctx.db.transaction(async (tx) => {
+    const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
+    const before = await strategyAt(tx, at, id, true);
+    const config = configOf(before, { constraints, variants });
     await updateStrategy(tx, id, config);
     if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, id, segments);
     const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'feature-strategy-update',
       ...eventOf(at),
       data,
@@ -213,9 +243,9 @@ export async function removeStrategy(
 ): Promise<void> {
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const before = await lockedStrategyAt(tx, at, id);
+    const before = await strategyAt(tx, at, id, true);
     await deleteStrategy(tx, id);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'feature-strategy-remove',
       ...eventOf(at),
       preData: describeStrategy(before),
@@ -248,7 +278,7 @@ export async function reorderStrategies(
     if (order.length === 0) return;
     await setSortOrders(tx, order);
     const after = await strategiesOf(tx, at.featureName, at.environment);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'strategy-order-changed',
       ...eventOf(at),
       data: positions(after),

@@ -57,14 +57,22 @@ export const STRATEGY_SELECT = `
            WHERE fss.feature_strategy_id = s.id) AS segments
     FROM feature_strategies s`;
 
-/** A strategy with where it lives: its feature's project and whether that feature is archived. */
+/**
+ * A strategy with where it lives: its feature's project and whether that feature is archived.
+ * With `lock`, the row of the strategy's feature environment stays locked until the transaction
+ * ends, so concurrent changes to that environment's strategies happen one after the other.
+ */
 export async function findStrategy(
   db: Queryable,
   id: string,
+  lock = false,
 ): Promise<(FeatureStrategy & { project: string; archived: boolean }) | null> {
   const { rows } = await db.query<StrategyRecord & { project: string; archived: boolean }>(
     `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
-       FROM (${STRATEGY_SELECT} WHERE s.id = $1) q JOIN features f ON f.name = q.feature_name`,
+       FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
+       JOIN features f ON f.name = q.feature_name
+       JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment
+     ${lock ? 'FOR UPDATE OF fe' : ''}`,
     [id],
   );
   const row = rows[0];

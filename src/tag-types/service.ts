@@ -61,7 +61,7 @@ export async function createTagType(
       description: input.description ?? null,
       icon: input.icon ?? null,
     });
-    await recordEvent(tx, actorOf(identity), { type: 'tag-type-created', data: tagType });
+    recordEvent(tx, actorOf(identity), { type: 'tag-type-created', data: tagType });
     return tagType;
   });
 }
@@ -86,7 +86,7 @@ export async function changeTagType(
       description: input.description === undefined ? before.description : input.description,
       icon: input.icon === undefined ? before.icon : input.icon,
     });
-    await recordEvent(tx, actorOf(identity), { type: 'tag-type-updated', data: after, preData: before });
+    recordEvent(tx, actorOf(identity), { type: 'tag-type-updated', data: after, preData: before });
   });
 }
 
@@ -95,6 +95,6 @@ export async function removeTagType(ctx: AppContext, identity: Identity, name: s
   await ctx.db.transaction(async (tx) => {
     const before = await getTagType(tx, name);
     await deleteTagType(tx, name);
-    await recordEvent(tx, actorOf(identity), { type: 'tag-type-deleted', preData: before });
+    recordEvent(tx, actorOf(identity), { type: 'tag-type-deleted', preData: before });
   });
 }

@@ -52,7 +52,7 @@ export async function readTag(db: Queryable, type: string, value: string) {
 
 async function createTagIn(tx: Transaction, actor: Actor, tag: Tag): Promise<void> {
   await insertTag(tx, tag);
-  await recordEvent(tx, actor, { type: 'tag-created', data: tag });
+  recordEvent(tx, actor, { type: 'tag-created', data: tag });
 }
 
 export async function createTag(
@@ -81,7 +81,7 @@ export async function removeTag(
   await ctx.db.transaction(async (tx) => {
     const tag = await getTag(tx, { type, value });
     await deleteTag(tx, tag);
-    await recordEvent(tx, actorOf(identity), { type: 'tag-deleted', preData: tag });
+    recordEvent(tx, actorOf(identity), { type: 'tag-deleted', preData: tag });
   });
 }
 
@@ -113,7 +113,7 @@ export async function tagFeature(
     }
     if (!(await tagExists(tx, tag))) await createTagIn(tx, actor, tag);
     await insertFeatureTag(tx, featureName, tag, actor.userId);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'feature-tagged',
       project: feature.project,
       featureName,
@@ -137,7 +137,7 @@ export async function untagFeature(
       );
     }
     await deleteFeatureTag(tx, featureName, tag);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'feature-untagged',
       project: feature.project,
       featureName,

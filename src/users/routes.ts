@@ -1,6 +1,5 @@
 import type { AppContext } from '../app-context.js';
 import { createResetLink } from '../auth/reset-service.js';
-import { listFeedback } from '../feedback/service.js';
 import { NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import type { App } from '../http/route.js';
@@ -25,6 +24,7 @@ import {
   describeUser,
   getUser,
   listUsersWithRoles,
+  ownProfile,
   removeUser,
   setPasswordOf,
 } from './service.js';
@@ -50,10 +50,7 @@ async function currentUser(ctx: AppContext, identity: Identity) {
       splash: {},
     };
   }
-  const [user, feedback] = await Promise.all([
-    getUser(ctx.db, identity.userId),
-    listFeedback(ctx.db, identity.userId),
-  ]);
+  const { user, feedback } = await ownProfile(ctx, identity.userId);
   return {
     user: describeUser(user),
     permissions: identity.grants.map((g) => ({

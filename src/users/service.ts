@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
+import { listFeedback } from '../feedback/service.js';
+import { AuthenticationRequired, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { endSessionsOf } from '../identity/sessions.js';
 import { resolveRootRole } from '../roles/service.js';
@@ -99,7 +100,7 @@ export async function createUser(
       rootRoleId: role.id,
       passwordHash,
     });
-    await recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
+    recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
     if (within) await within(tx, user);
     return user;
   });
@@ -109,6 +110,16 @@ export async function getUser(db: Queryable, id: number): Promise<User> {
   const user = await findUser(db, id);
   if (!user) throw new NotFoundError(`There is no user with id ${id}.`);
   return user;
+}
+
+/** What a signed-in user reads about themselves on every page: from memory once read. */
+export async function ownProfile(ctx: AppContext, userId: number) {
+  const profile = await ctx.identityCache.profile(userId, async () => {
+    const user = await findUser(ctx.db, userId);
+    return user && { user, feedback: await listFeedback(ctx.db, userId) };
+  });
+  if (!profile) throw new AuthenticationRequired('The user of these credentials no longer exists.');
+  return profile;
 }
 
 export async function listUsersWithRoles(db: Queryable) {
@@ -138,7 +149,7 @@ export async function changeUser(
       name: input.name !== undefined ? input.name : before.name,
       rootRoleId,
     }))!;
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'user-updated',
       data: eventData(after),
       preData: eventData(before),
@@ -151,7 +162,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, id: number): Pro
   await ctx.db.transaction(async (tx) => {
     const user = await getUser(tx, id);
     await deleteUser(tx, id);
-    await recordEvent(tx, actor, { type: 'user-deleted', preData: eventData(user) });
+    recordEvent(tx, actor, { type: 'user-deleted', preData: eventData(user) });
   });
 }
 
@@ -177,7 +188,7 @@ export async function setUserPassword(
   }
   await setPasswordHash(tx, userId, await hashPassword(password));
   await endSessionsOf(tx, userId);
-  await recordEvent(tx, actor, {
+  recordEvent(tx, actor, {
     type: 'user-password-changed',
     data: { id: user.id, username: user.username, email: user.email },
   });
@@ -225,6 +236,6 @@ export async function ensureDefaultAdmin(ctx: AppContext, actor: Actor): Promise
     await tx.query('SELECT pg_advisory_xact_lock(4242002)');
     if ((await countUsers(tx)) > 0) return;
     const user = await insertUser(tx, { username, email: null, name: null, rootRoleId: 1, passwordHash });
-    await recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
+    recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
   });
 }

@@ -38,7 +38,7 @@ async function store(
     const before = await variantsAt(tx, at, true);
     const variants = next(before);
     await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'feature-environment-variants-updated',
       project: at.project,
       featureName: at.featureName,
