@@ -57,6 +57,23 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   registerAuthentication(app, identify);
   registerNotFound(app, identify);
+  // A change made here is in this process's caches before its answer leaves, so the caller's next
+  // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
+  // wait; SDK traffic changes no configuration.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const audience = route.config?.audience;
+    if (methods.every((m) => m === 'GET' || m === 'HEAD') || audience === 'client' || audience === 'frontend')
+      return;
+    const settled = async (_request: unknown, reply: { statusCode: number }, payload: unknown) => {
+      if (reply.statusCode < 400) await ctx.sync.settled();
+      return payload;
+    };
+    route.onSend = [
+      ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
+      settled,
+    ];
+  });
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -92,14 +109,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   metricsRoutes(app, ctx, metrics);
   app.addHook('onClose', () => metrics.close());
 
-  // A change made here is in this process's caches before its answer leaves, so the caller's next
-  // request (a deleted token, an SDK poll) already sees it. SDK traffic changes no configuration.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const { audience } = request.routeOptions.config;
-    const changes = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
-    if (changes && audience !== 'client' && audience !== 'frontend') await ctx.sync.settled();
-    return payload;
-  });
   await ctx.sync.start();
   app.addHook('onClose', () => ctx.sync.stop());
 

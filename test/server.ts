@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { type AppContext, createContext } from '../src/app-context.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { openPostgres } from '../src/db/postgres.js';
 import type { App } from '../src/http/route.js';
 import { silentLogger } from '../src/log.js';
 import { markChanged } from '../src/sync/changes.js';
@@ -41,6 +42,40 @@ export function isPostgres(): boolean {
   return inject('postgresUrl') !== '';
 }
 
+/** Sends requests to an app the way a client would, and reads the answers. */
+function requester(app: App): TestServer['request'] {
+  return async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = options.token;
+    if (options.cookie !== undefined) headers.cookie = options.cookie;
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const contentType =
+      options.contentType === undefined
+        ? payload !== undefined
+          ? 'application/json'
+          : null
+        : options.contentType;
+    if (contentType !== null) headers['content-type'] = contentType;
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      payload,
+      remoteAddress: options.remoteAddress,
+    });
+    let body: unknown;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, body: body as never, headers: res.headers, text: res.body };
+  };
+}
+
 /** A fresh database (cloned from the migrated template) and an app on it, for one test file. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase({
@@ -59,39 +94,37 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ctx,
     database,
     adminToken,
-    async request(method, url, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token !== undefined) headers.authorization = options.token;
-      if (options.cookie !== undefined) headers.cookie = options.cookie;
-      let payload: string | undefined;
-      if (options.body !== undefined) {
-        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      }
-      const contentType =
-        options.contentType === undefined
-          ? payload !== undefined
-            ? 'application/json'
-            : null
-          : options.contentType;
-      if (contentType !== null) headers['content-type'] = contentType;
-      const res = await app.inject({
-        method: method as 'GET',
-        url,
-        headers,
-        payload,
-        remoteAddress: options.remoteAddress,
-      });
-      let body: unknown;
-      try {
-        body = res.body ? JSON.parse(res.body) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return { status: res.statusCode, body: body as never, headers: res.headers, text: res.body };
-    },
+    request: requester(app),
     async close() {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+export interface Replica {
+  app: App;
+  ctx: AppContext;
+  request: TestServer['request'];
+  close(): Promise<void>;
+}
+
+/**
+ * Another Flagpole on the same PostgreSQL database as `server` (in this process, with its own
+ * pool, caches and sync), optionally through another connection string — a proxy the test controls.
+ */
+export async function startReplica(server: TestServer, url = server.database.url): Promise<Replica> {
+  if (!url) throw new Error('replicas share a PostgreSQL database');
+  const db = await openPostgres(url, { pool: { max: 4 }, log: silentLogger });
+  const ctx = createContext(server.ctx.config, db, silentLogger);
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    request: requester(app),
+    async close() {
+      await app.close();
+      await db.close();
     },
   };
 }

@@ -176,3 +176,46 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
     );
   });
 });
+
+describe('E16 under concurrency', () => {
+  it('lets one of many patches guarded by the same `test` win; the others are refused, none lost', async () => {
+    await createFeature(server, 'contended', 'default', { description: 'v0' });
+    const before = await countEvents(server, 'feature-metadata-updated');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        patch('contended', [
+          { op: 'test', path: '/description', value: 'v0' },
+          { op: 'replace', path: '/description', value: `v${i + 1}` },
+        ]),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    // Refused: 409 when the change happened while the patch ran; 400 (the spec's answer to a
+    // failed test) when it happened before the patch read the feature.
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect([409, 400]).toContain(a.status);
+      expect(a.body.name).toBe(a.status === 409 ? 'ConflictError' : 'ValidationError');
+    }
+    expect(((await readMetadata('contended')) as { description: string }).description).toBe(
+      won[0]!.body.description,
+    );
+    expect(await countEvents(server, 'feature-metadata-updated')).toBe(before + 1);
+  });
+
+  it('answers a patch that changes nothing without writing, and one that does after it, each once', async () => {
+    await createFeature(server, 'calm', 'default', { description: 'same' });
+    const before = await countEvents(server, 'feature-metadata-updated');
+    const same = await patch('calm', [{ op: 'replace', path: '/description', value: 'same' }]);
+    expect(same.status).toBe(200);
+    expect(await countEvents(server, 'feature-metadata-updated')).toBe(before);
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((v) => patch('calm', [{ op: 'replace', path: '/description', value: v }])),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await countEvents(server, 'feature-metadata-updated')).toBe(before + 4);
+    expect(['a', 'b', 'c', 'd']).toContain(
+      ((await readMetadata('calm')) as { description: string }).description,
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { recordEvent } from '../events/service.js';
+import { TransactionMisuseError } from './kernel.js';
+
+describe('transactions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('refuse the database itself inside a transaction, instead of waiting forever', async () => {
+    const { db } = server.ctx;
+    const outcome = await Promise.race([
+      db
+        .transaction(async () => {
+          await db.query('SELECT 1');
+        })
+        .then(
+          () => 'no error',
+          (error: unknown) => error,
+        ),
+      new Promise((r) => setTimeout(() => r('hung'), 5000)),
+    ]);
+    expect(outcome).toBeInstanceOf(TransactionMisuseError);
+    await expect(db.transaction(() => db.transaction(async () => 1))).rejects.toThrow(TransactionMisuseError);
+    // the database works as before afterwards, outside and inside transactions
+    expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
+    expect(
+      await db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT 2 AS n')).rows[0]!.n),
+    ).toBe(2);
+  });
+
+  it('refuse a transaction handle used after its transaction ended', async () => {
+    let leaked: { query(text: string): Promise<unknown> } | undefined;
+    await server.ctx.db.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.query('SELECT 1')).rejects.toThrow(TransactionMisuseError);
+  });
+
+  it('run a transaction again, once, after a serialization failure or deadlock', async () => {
+    for (const code of ['40001', '40P01']) {
+      let attempts = 0;
+      const value = await server.ctx.db.transaction(async (tx) => {
+        attempts++;
+        await tx.query('SELECT 1');
+        if (attempts === 1) throw Object.assign(new Error('could not serialize access'), { code });
+        return 'done';
+      });
+      expect(value).toBe('done');
+      expect(attempts).toBe(2);
+    }
+    let attempts = 0;
+    await expect(
+      server.ctx.db.transaction(async () => {
+        attempts++;
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }),
+    ).rejects.toThrow('deadlock detected');
+    expect(attempts).toBe(2);
+  });
+
+  it('roll back everything, the audit events included, when the work fails', async () => {
+    const { db } = server.ctx;
+    const count = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
+    const before = await count();
+    const revision = server.ctx.sync.revision;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO tag_types (name) VALUES ('half-written')`);
+        recordEvent(tx, { name: 'test', userId: null }, { type: 'tag-type-created', data: {} });
+        throw new Error('fails after writing');
+      }),
+    ).rejects.toThrow('fails after writing');
+    expect(await count()).toBe(before);
+    expect((await db.query(`SELECT 1 FROM tag_types WHERE name = 'half-written'`)).rows).toEqual([]);
+    expect(server.ctx.sync.revision).toBe(revision);
+  });
+});
