@@ -113,7 +113,10 @@ export function createDatabase(backend: Backend): Database {
         return runOnce(database, backend, fn, options);
       }
     },
-    listen: (channel, onNotify) => backend.listen(channel, onNotify),
+    // A notification can arrive while a transaction commits (PGlite delivers it then); what it
+    // starts must not count as inside that transaction.
+    listen: (channel, onNotify) =>
+      backend.listen(channel, (payload) => transactionScope.exit(() => onNotify(payload))),
     close: () => backend.close(),
   };
   return database;
