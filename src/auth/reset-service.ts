@@ -70,7 +70,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   assertStrongPassword(password);
   const tokenHash = hashSecret(token);
   await ctx.db.transaction(async (tx) => {
-    const found = checkUsable(await findResetToken(tx, tokenHash, true));
+    const found = checkUsable(await findResetToken(tx, tokenHash, { lock: 'update' }));
     const user = await getUser(tx, found.userId);
     const actor: Actor = { name: user.username ?? user.email ?? SYSTEM_ACTOR.name, userId: user.id };
     await setUserPassword(tx, actor, user.id, password);

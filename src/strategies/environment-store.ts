@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { withRowLock } from '../db/lock.js';
 
 /**
  * Whether the feature is on in the environment; null when the feature has no such environment.
@@ -12,7 +13,10 @@ export async function findEnvironmentState(
   lock = false,
 ): Promise<{ enabled: boolean } | null> {
   const { rows } = await db.query<{ enabled: boolean }>(
-    `SELECT enabled FROM feature_environments WHERE feature_name = $1 AND environment = $2${lock ? ' FOR UPDATE' : ''}`,
+    withRowLock(
+      'SELECT enabled FROM feature_environments WHERE feature_name = $1 AND environment = $2',
+      lock ? 'update' : undefined,
+    ),
     [featureName, environment],
   );
   return rows[0] ?? null;
