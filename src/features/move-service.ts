@@ -21,8 +21,9 @@ export async function moveFeature(
   newProjectId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name);
-    await getProject(tx, newProjectId);
+    const feature = await getLiveFeature(tx, project, name, { lock: 'update' });
+    // Shared: the target keeps the environments compared below until the move commits.
+    await getProject(tx, newProjectId, { lock: 'share' });
     assertPermission(identity, 'MOVE_FEATURE_TOGGLE', { project: newProjectId });
     if (newProjectId === project) return;
     const have = (await featureEnvironmentNames(tx, name)).sort();
@@ -36,7 +37,7 @@ export async function moveFeature(
     }
     await assertSegmentsFitProject(tx, feature.name, newProjectId);
     await setFeatureProject(tx, feature.name, newProjectId);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'feature-project-change',
       project: newProjectId,
       featureName: feature.name,

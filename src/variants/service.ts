@@ -39,11 +39,12 @@ async function store(
   next: (current: Variant[]) => Variant[],
 ) {
   return ctx.db.transaction(async (tx) => {
-    await getLiveFeature(tx, at.project, at.featureName);
+    // The feature locked too: an archive waits for this change, or this one sees it archived.
+    await getLiveFeature(tx, at.project, at.featureName, { lock: 'update' });
     const before = await variantsAt(tx, at, { lock: 'update' });
     const variants = next(before);
     await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
-    await recordEvent(tx, actorOf(identity), {
+    recordEvent(tx, actorOf(identity), {
       type: 'feature-environment-variants-updated',
       project: at.project,
       featureName: at.featureName,
