@@ -6,6 +6,7 @@ import { actorOf, type Identity } from '../http/identity.js';
 import type { App } from '../http/route.js';
 import { identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { changeOwnPassword, setPasswordOf } from './password-service.js';
 import {
   ChangeOwnPasswordBody,
   CreateUserBody,
@@ -18,16 +19,7 @@ import {
   UserList,
   UserSchema,
 } from './schemas.js';
-import {
-  changeOwnPassword,
-  changeUser,
-  createUser,
-  describeUser,
-  getUser,
-  listUsersWithRoles,
-  removeUser,
-  setPasswordOf,
-} from './service.js';
+import { changeUser, createUser, describeUser, getUser, listUsersWithRoles, removeUser } from './service.js';
 
 async function currentUser(ctx: AppContext, identity: Identity) {
   if (identity.kind === 'token') {
