@@ -20,6 +20,7 @@ import {
   insertPat,
   listApiTokens,
   listPats,
+  lockPatOwner,
   type Pat,
   touchApiToken,
   touchPat,
@@ -238,7 +239,7 @@ export async function createApiToken(
       createdBy: actor.name,
       expiresAt,
     });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'api-token-created',
       environment: type === 'admin' ? null : environment,
       project: projects.length === 1 && projects[0] !== '*' ? projects[0] : null,
@@ -262,13 +263,12 @@ export async function removeApiToken(
   ref: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const token = /^\d+$/.test(ref)
-      ? await findApiToken(tx, { id: Number(ref) })
-      : await findApiToken(tx, { secretHash: hashSecret(ref) });
+    const by = /^\d+$/.test(ref) ? { id: Number(ref) } : { secretHash: hashSecret(ref) };
+    const token = await findApiToken(tx, by, { lock: 'exclusive' });
     if (!token) throw new NotFoundError('No API token matches that secret or id.');
     assertPermission(identity, DELETE[token.type]);
     await deleteApiToken(tx, token.id);
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'api-token-deleted',
       environment: token.type === 'admin' ? null : token.environment,
       data: {
@@ -330,7 +330,7 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
           createdBy: actor.name,
           expiresAt: null,
         });
-        await recordEvent(tx, actor, {
+        recordEvent(tx, actor, {
           type: 'api-token-created',
           data: {
             id: token.id,
@@ -386,6 +386,7 @@ export async function createPat(
     ]);
   }
   return ctx.db.transaction(async (tx) => {
+    if (!(await lockPatOwner(tx, userId))) throw new NotFoundError(`There is no user with id ${userId}.`);
     const existing = await listPats(tx, userId);
     if (existing.some((p) => p.description === description)) {
       throw new NameExistsError(`You already have a personal access token described "${description}".`);
@@ -397,7 +398,7 @@ export async function createPat(
     }
     const secret = PAT_PREFIX + randomHex(28);
     const pat = await insertPat(tx, { secretHash: hashSecret(secret), description, userId, expiresAt });
-    await recordEvent(tx, actor, {
+    recordEvent(tx, actor, {
       type: 'pat-created',
       data: { id: pat.id, description, userId, expiresAt },
     });
@@ -418,9 +419,9 @@ export async function removePat(
 ): Promise<void> {
   const userId = patOwner(identity);
   await ctx.db.transaction(async (tx) => {
-    const pat = await findPat(tx, userId, id);
+    const pat = await findPat(tx, userId, id, { lock: 'exclusive' });
     if (!pat) throw new NotFoundError(`You have no personal access token with id ${id}.`);
     await deletePat(tx, userId, id);
-    await recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });
+    recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });
   });
 }
