@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { unknownGroupIds } from '../groups/service.js';
-import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
+import { lockGroup, unknownGroupIds } from '../groups/service.js';
+import { NoAccessError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
@@ -105,14 +105,13 @@ export async function readAccess(db: Queryable, projectId: string) {
   return { roles, users, groups };
 }
 
-async function assertHolderExists(db: Queryable, holder: Holder): Promise<void> {
-  if (holder.kind === 'user') {
-    await getUser(db, holder.id);
-    return;
-  }
-  if ((await unknownGroupIds(db, [holder.id])).length > 0) {
-    throw new NotFoundError(`There is no group with the id ${holder.id}.`);
-  }
+/**
+ * 404 when the user or group does not exist; its row stays locked, so that changes of its roles
+ * in a project happen one after the other, each seeing the roles the one before left.
+ */
+async function lockHolder(tx: Transaction, holder: Holder): Promise<void> {
+  if (holder.kind === 'user') await getUser(tx, holder.id, { lock: 'update' });
+  else await lockGroup(tx, holder.id);
 }
 
 function eventKey(holder: Holder) {
@@ -132,7 +131,7 @@ export async function setProjectRoles(
   await ctx.db.transaction(async (tx) => {
     const roles = await projectRoles(tx, wanted);
     await getProject(tx, projectId);
-    await assertHolderExists(tx, holder);
+    await lockHolder(tx, holder);
     const current = await rolesOfHolder(tx, projectId, holder);
     const added = roles.filter((r) => !current.includes(r.id));
     const removed = await rolesWithPermissions(
@@ -160,7 +159,7 @@ export async function removeProjectRoles(
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
     await getProject(tx, projectId);
-    await assertHolderExists(tx, holder);
+    await lockHolder(tx, holder);
     const current = await rolesOfHolder(tx, projectId, holder);
     assertMayGrant(identity, projectId, await rolesWithPermissions(tx, current));
     await setRolesOfHolder(tx, projectId, holder, [], actor.name);

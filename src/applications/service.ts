@@ -15,11 +15,18 @@ import {
   upsertInstance,
 } from './store.js';
 
-/** The application, made (with an `application-created` event) the first time it is heard of. */
+/**
+ * The application, locked, made (with an `application-created` event) the first time it is heard
+ * of. SDKs of a new application often start together: the ones that lose the race to create it
+ * find it made, instead of failing.
+ */
 async function ensureApplication(tx: Transaction, actor: Actor, appName: string, fields: ApplicationFields) {
-  const existing = await findApplication(tx, appName);
+  const existing = await findApplication(tx, appName, { lock: 'update' });
   if (existing) return { application: existing, created: false };
   const application = await insertApplication(tx, appName, fields, actor.name);
+  if (!application) {
+    return { application: (await findApplication(tx, appName, { lock: 'update' }))!, created: false };
+  }
   recordEvent(tx, actor, { type: 'application-created', data: { appName, ...fields } });
   return { application, created: true };
 }
@@ -144,7 +151,7 @@ export async function readApplication(db: Queryable, appName: string) {
 
 export async function removeApplication(ctx: AppContext, actor: Actor, appName: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const application = await findApplication(tx, appName);
+    const application = await findApplication(tx, appName, { lock: 'exclusive' });
     if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
     await deleteApplication(tx, appName);
     recordEvent(tx, actor, { type: 'application-deleted', preData: describeApplication(application) });

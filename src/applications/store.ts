@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Application {
   appName: string;
@@ -65,9 +66,13 @@ const FIELD_COLUMNS: Record<keyof ApplicationFields, string> = {
   strategies: 'strategies',
 };
 
-export async function findApplication(db: Queryable, appName: string): Promise<Application | null> {
+export async function findApplication(
+  db: Queryable,
+  appName: string,
+  { lock }: ReadOptions = {},
+): Promise<Application | null> {
   const { rows } = await db.query<ApplicationRecord>(
-    `SELECT ${COLUMNS} FROM client_applications WHERE app_name = $1`,
+    withRowLock(`SELECT ${COLUMNS} FROM client_applications WHERE app_name = $1`, lock),
     [appName],
   );
   return rows[0] ? toApplication(rows[0]) : null;
@@ -80,15 +85,16 @@ export async function listApplications(db: Queryable): Promise<Application[]> {
   return rows.map(toApplication);
 }
 
+/** Null when the application exists, also when another request has just created it. */
 export async function insertApplication(
   db: Queryable,
   appName: string,
   fields: ApplicationFields,
   createdBy: string,
-): Promise<Application> {
+): Promise<Application | null> {
   const { rows } = await db.query<ApplicationRecord>(
     `INSERT INTO client_applications (app_name, description, url, color, icon, sdk_version, strategies, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
     [
       appName,
       fields.description ?? null,
@@ -100,7 +106,7 @@ export async function insertApplication(
       createdBy,
     ],
   );
-  return toApplication(rows[0]!);
+  return rows[0] ? toApplication(rows[0]) : null;
 }
 
 /** Changes only the fields given; the others keep their values. */

@@ -5,7 +5,8 @@ import { type Actor, SYSTEM_ACTOR } from '../http/identity.js';
 import { findRole } from '../roles/store.js';
 import { hashSecret, randomUrlSafe } from '../secrets.js';
 import { assertStrongPassword } from '../users/password.js';
-import { getUser, setUserPassword } from '../users/service.js';
+import { prepareNewPassword, saveNewPassword } from '../users/password-service.js';
+import { getUser } from '../users/service.js';
 import { findUserByEmail } from '../users/store.js';
 import { expireUnusedResetTokens, findResetToken, insertResetToken, markResetTokenUsed } from './store.js';
 
@@ -64,16 +65,20 @@ export async function validateResetToken(ctx: AppContext, token: string) {
 
 /**
  * E14. The password rules are checked before the token, and nothing is used up unless the
- * whole change succeeds: a refused attempt leaves the link working.
+ * whole change succeeds: a refused attempt leaves the link working. The password is compared
+ * and hashed before the transaction; inside it the token is read again, locked, so that two
+ * requests using one link at once cannot both succeed.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   assertStrongPassword(password);
   const tokenHash = hashSecret(token);
+  const { userId } = checkUsable(await findResetToken(ctx.db, tokenHash));
+  const prepared = await prepareNewPassword(ctx.db, userId, password);
   await ctx.db.transaction(async (tx) => {
-    const found = checkUsable(await findResetToken(tx, tokenHash, true));
-    const user = await getUser(tx, found.userId);
+    checkUsable(await findResetToken(tx, tokenHash, { lock: 'update' }));
+    const user = await getUser(tx, userId);
     const actor: Actor = { name: user.username ?? user.email ?? SYSTEM_ACTOR.name, userId: user.id };
-    await setUserPassword(tx, actor, user.id, password);
+    await saveNewPassword(tx, actor, prepared);
     await markResetTokenUsed(tx, tokenHash);
   });
 }

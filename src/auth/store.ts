@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface ResetToken {
   userId: number;
@@ -26,11 +27,11 @@ export async function expireUnusedResetTokens(db: Queryable, userId: number): Pr
   );
 }
 
-/** With `forUpdate`, two requests using one token at once cannot both succeed. */
+/** Locked, two requests using one token at once cannot both succeed. */
 export async function findResetToken(
   db: Queryable,
   tokenHash: string,
-  forUpdate = false,
+  { lock }: ReadOptions = {},
 ): Promise<ResetToken | null> {
   const { rows } = await db.query<{
     user_id: number;
@@ -38,7 +39,10 @@ export async function findResetToken(
     expires_at: Date;
     used_at: Date | null;
   }>(
-    `SELECT user_id, created_by, expires_at, used_at FROM reset_tokens WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    withRowLock(
+      'SELECT user_id, created_by, expires_at, used_at FROM reset_tokens WHERE token_hash = $1',
+      lock,
+    ),
     [tokenHash],
   );
   const r = rows[0];

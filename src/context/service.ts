@@ -1,6 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
@@ -33,8 +35,12 @@ export async function readContextFields(db: Queryable) {
   return (await listContextFields(db)).map(describeContextField);
 }
 
-export async function getContextField(db: Queryable, name: string): Promise<ContextField> {
-  const field = await findContextField(db, name);
+export async function getContextField(
+  db: Queryable,
+  name: string,
+  options?: ReadOptions,
+): Promise<ContextField> {
+  const field = await findContextField(db, name, options);
   if (!field) throw new NotFoundError(`There is no context field named "${name}".`);
   return field;
 }
@@ -76,18 +82,20 @@ export async function createContextField(
 ) {
   const legalValues = checkedLegalValues(input.legalValues);
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    await assertNameFree(tx, input.name);
-    const field = await insertContextField(tx, input.name, {
-      description: input.description || null,
-      stickiness: input.stickiness ?? false,
-      sortOrder: input.sortOrder ?? 10,
-      legalValues,
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await assertNameFree(tx, input.name);
+      const field = await insertContextField(tx, input.name, {
+        description: input.description || null,
+        stickiness: input.stickiness ?? false,
+        sortOrder: input.sortOrder ?? 10,
+        legalValues,
+      });
+      const data = describeContextField(field);
+      recordEvent(tx, actor, { type: 'context-field-created', data });
+      return data;
     });
-    const data = describeContextField(field);
-    recordEvent(tx, actor, { type: 'context-field-created', data });
-    return data;
-  });
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
 }
 
 async function saveChange(
@@ -117,7 +125,7 @@ export async function replaceContextField(
 ) {
   const legalValues = checkedLegalValues(input.legalValues);
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name);
+    const before = await getContextField(tx, name, { lock: 'update' });
     await saveChange(tx, identity, before, (b) => ({
       description: input.description === undefined ? b.description : input.description || null,
       stickiness: input.stickiness ?? false,
@@ -131,7 +139,7 @@ export async function replaceContextField(
 export async function putLegalValue(ctx: AppContext, identity: Identity, name: string, value: LegalValue) {
   const legal = checkedLegalValues([value])[0]!;
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name);
+    const before = await getContextField(tx, name, { lock: 'update' });
     const known = before.legalValues.some((lv) => lv.value === legal.value);
     const legalValues = known
       ? before.legalValues.map((lv) => (lv.value === legal.value ? legal : lv))
@@ -142,7 +150,7 @@ export async function putLegalValue(ctx: AppContext, identity: Identity, name: s
 
 export async function removeLegalValue(ctx: AppContext, identity: Identity, name: string, value: string) {
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name);
+    const before = await getContextField(tx, name, { lock: 'update' });
     if (!before.legalValues.some((lv) => lv.value === value)) {
       throw new NotFoundError(`The context field "${name}" has no legal value "${value}".`);
     }
@@ -154,7 +162,7 @@ export async function removeLegalValue(ctx: AppContext, identity: Identity, name
 /** Refused (409) while a strategy or a segment has a constraint on the field. */
 export async function removeContextField(ctx: AppContext, identity: Identity, name: string) {
   await ctx.db.transaction(async (tx) => {
-    const field = await getContextField(tx, name);
+    const field = await getContextField(tx, name, { lock: 'exclusive' });
     const [features, segments] = [await featuresUsingContext(tx, name), await segmentsUsingContext(tx, name)];
     if (features.length > 0 || segments.length > 0) {
       const users = [

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface LegalValue {
   value: string;
@@ -43,9 +44,13 @@ export async function listContextFields(db: Queryable): Promise<ContextField[]> 
   return rows.map(toContextField);
 }
 
-export async function findContextField(db: Queryable, name: string): Promise<ContextField | null> {
+export async function findContextField(
+  db: Queryable,
+  name: string,
+  { lock }: ReadOptions = {},
+): Promise<ContextField | null> {
   const { rows } = await db.query<ContextFieldRecord>(
-    `SELECT ${COLUMNS} FROM context_fields WHERE name = $1`,
+    withRowLock(`SELECT ${COLUMNS} FROM context_fields WHERE name = $1`, lock),
     [name],
   );
   return rows[0] ? toContextField(rows[0]) : null;

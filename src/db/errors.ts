@@ -15,6 +15,25 @@ export function isUniqueViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23505';
 }
 
+/**
+ * Runs `write`, a transaction that checks a unique name is free and then inserts it. When another
+ * request took the name between that check and the insert, the database refuses the insert and
+ * `check` runs again, outside the failed transaction: it now sees the winner and throws the same
+ * friendly error a later request gets. Should it find nothing (the clash was on another key), the
+ * database's error goes on to the generic answer.
+ */
+export async function checkAgainOnDuplicate<T>(
+  write: () => Promise<T>,
+  check: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) await check();
+    throw error;
+  }
+}
+
 /** A serialization failure or a deadlock: the transaction did nothing and may simply run again. */
 export function isRetryable(error: unknown): boolean {
   const code = postgresError(error)?.code;
@@ -41,6 +60,24 @@ function noun(table: string | undefined): string {
   return NOUNS[table] ?? table.replace(/_/g, ' ').replace(/s$/, '');
 }
 
+// Who a row of a link table stands for when it keeps another row in use: a segment is used by a
+// strategy (through feature_strategy_segments), not by "a strategy's segment".
+const USERS: Record<string, string> = {
+  feature_environments: 'feature',
+  feature_strategy_segments: 'strategy',
+  feature_tags: 'feature',
+  group_role: 'group',
+  group_user: 'group',
+  project_environments: 'project',
+  public_signup_token_users: 'invite link',
+  role_permissions: 'role',
+  role_user: 'user',
+};
+
+function user(table: string): string {
+  return USERS[table] ?? noun(table);
+}
+
 function camel(column: string): string {
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
@@ -51,6 +88,13 @@ function keyOf(detail: string | undefined): { columns: string[]; value: string }
   if (!match) return null;
   const columns = match[1]!.split(', ').map((c) => camel(c.replace(/^\w+\((\w+)\)$/, '$1')));
   return { columns, value: match[2]! };
+}
+
+/** ` with the id 5` for an id, ` "x"` for a name, ` (simple, x)` for a key of several columns. */
+function named(key: { columns: string[]; value: string } | null): string {
+  if (!key) return '';
+  if (key.columns.length > 1) return ` (${key.value})`;
+  return /^id$|Id$/.test(key.columns[0]!) ? ` with the id ${key.value}` : ` "${key.value}"`;
 }
 
 export interface ConstraintViolation {
@@ -81,12 +125,13 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
     if (referencing) {
       return {
         kind: 'in-use',
-        message: `This ${noun(e.table)}${key ? ` ("${key.value}")` : ''} is still used by a ${noun(referencing)}: remove that first.`,
+        message: `The ${noun(e.table)}${named(key)} is still used by a ${user(referencing)}: remove it from there first.`,
       };
     }
+    // Every path checks what it refers to before writing: what is missing now was there then.
     return {
       kind: 'missing',
-      message: `There is no ${noun(referenced)}${key ? ` "${key.value}"` : ''}: it does not exist (any more).`,
+      message: `There is no ${noun(referenced)}${named(key)} (any more: it may have been deleted a moment ago).`,
       field,
     };
   }

@@ -14,6 +14,10 @@ export async function readProjectEnvironments(db: Queryable, project: string) {
   return { version: 1 as const, environments: await listEnvironmentsOfProject(db, project) };
 }
 
+// Linking and unlinking lock the project's row exclusively: that waits for features being created
+// in it, and holds new ones back until the link commits, so every feature of the project ends up
+// with exactly the project's environments.
+
 /** Links an environment to a project; the project's features get it, disabled. */
 export async function addEnvironmentToProject(
   ctx: AppContext,
@@ -22,7 +26,7 @@ export async function addEnvironmentToProject(
   environment: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await getProject(tx, project);
+    await getProject(tx, project, { lock: 'exclusive' });
     await getEnvironment(tx, environment);
     if (!(await linkProjectEnvironment(tx, project, environment))) {
       throw new NameExistsError(`The project "${project}" already has the environment "${environment}".`);
@@ -48,7 +52,7 @@ export async function removeEnvironmentFromProject(
   environment: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await getProject(tx, project);
+    await getProject(tx, project, { lock: 'exclusive' });
     if (!(await unlinkProjectEnvironment(tx, project, environment))) {
       throw new NotFoundError(`The project "${project}" does not have the environment "${environment}".`);
     }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
@@ -15,8 +17,12 @@ import {
   updateEnvironment,
 } from './store.js';
 
-export async function getEnvironment(db: Queryable, name: string): Promise<EnvironmentWithCounts> {
-  const environment = await findEnvironment(db, name);
+export async function getEnvironment(
+  db: Queryable,
+  name: string,
+  options?: ReadOptions,
+): Promise<EnvironmentWithCounts> {
+  const environment = await findEnvironment(db, name, options);
   if (!environment) {
     throw new NotFoundError(`There is no environment named "${name}": see GET /api/admin/environments.`);
   }
@@ -55,22 +61,24 @@ export interface NewEnvironment {
 
 /** A new environment is linked to no project; link it with POST /api/admin/projects/:id/environments. */
 export async function createEnvironment(ctx: AppContext, identity: Identity, input: NewEnvironment) {
-  return ctx.db.transaction(async (tx) => {
-    await assertFree(tx, input.name);
-    await insertEnvironment(tx, {
-      name: input.name,
-      type: input.type,
-      enabled: input.enabled ?? true,
-      sortOrder: input.sortOrder ?? ((await lastSortOrder(tx)) ?? 0) + 1,
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await assertFree(tx, input.name);
+      await insertEnvironment(tx, {
+        name: input.name,
+        type: input.type,
+        enabled: input.enabled ?? true,
+        sortOrder: input.sortOrder ?? ((await lastSortOrder(tx)) ?? 0) + 1,
+      });
+      const created = await getEnvironment(tx, input.name);
+      recordEvent(tx, actorOf(identity), {
+        type: 'environment-created',
+        environment: created.name,
+        data: describe(created),
+      });
+      return created;
     });
-    const created = await getEnvironment(tx, input.name);
-    recordEvent(tx, actorOf(identity), {
-      type: 'environment-created',
-      environment: created.name,
-      data: describe(created),
-    });
-    return created;
-  });
+  return checkAgainOnDuplicate(create, () => assertFree(ctx.db, input.name));
 }
 
 function assertUnprotected(e: Environment): void {
@@ -114,7 +122,7 @@ export async function changeEnvironment(
         [{ path: 'name', message: 'The name of an environment cannot change.' }],
       );
     }
-    const before = await getEnvironment(tx, name);
+    const before = await getEnvironment(tx, name, { lock: 'update' });
     assertUnprotected(before);
     await change(tx, actorOf(identity), before, {
       type: input.type ?? before.type,
@@ -136,7 +144,7 @@ export async function setEnvironmentEnabled(
   enabled: boolean,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await getEnvironment(tx, name);
+    const before = await getEnvironment(tx, name, { lock: 'update' });
     await change(tx, actorOf(identity), before, { type: before.type, sortOrder: before.sortOrder, enabled });
   });
 }
@@ -149,9 +157,12 @@ export async function setSortOrder(
 ): Promise<void> {
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const environments: Environment[] = [];
-    for (const name of Object.keys(order)) environments.push(await getEnvironment(tx, name));
-    for (const before of environments) {
+    const names = Object.keys(order);
+    const locked = new Map<string, Environment>();
+    // Locked in one order, so that two of these at once cannot deadlock; changed in the order sent.
+    for (const name of [...names].sort())
+      locked.set(name, await getEnvironment(tx, name, { lock: 'update' }));
+    for (const before of names.map((name) => locked.get(name)!)) {
       await change(tx, actor, before, {
         type: before.type,
         sortOrder: order[before.name]!,
@@ -167,7 +178,7 @@ export async function setSortOrder(
  */
 export async function removeEnvironment(ctx: AppContext, identity: Identity, name: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await getEnvironment(tx, name);
+    const before = await getEnvironment(tx, name, { lock: 'exclusive' });
     assertUnprotected(before);
     if (before.apiTokenCount > 0) {
       throw new NameExistsError(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Environment {
   name: string;
@@ -35,8 +36,15 @@ export async function listEnvironments(db: Queryable): Promise<EnvironmentWithCo
   return rows;
 }
 
-export async function findEnvironment(db: Queryable, name: string): Promise<EnvironmentWithCounts | null> {
-  const { rows } = await db.query<EnvironmentWithCounts>(`${COUNTED} WHERE e.name = $1`, [name]);
+export async function findEnvironment(
+  db: Queryable,
+  name: string,
+  { lock }: ReadOptions = {},
+): Promise<EnvironmentWithCounts | null> {
+  const { rows } = await db.query<EnvironmentWithCounts>(
+    withRowLock(`${COUNTED} WHERE e.name = $1`, lock, 'e'),
+    [name],
+  );
   return rows[0] ?? null;
 }
 

@@ -26,6 +26,10 @@ async function recordEach(
   }
 }
 
+// Each change below reads its features locked: an archive, a revival and a deletion of one feature
+// happen one after the other, each deciding on what the one before left (a revived feature is
+// never deleted for good as if it were still archived; one change is one event).
+
 /**
  * E9: archives the named live features of the project. Unknown and already archived names are
  * ignored; a name of another project's feature refuses the whole list (403), whether or not the
@@ -38,7 +42,7 @@ export async function archiveFeatureList(
   names: string[],
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const features = await namedFeaturesOfProject(tx, project, names);
+    const features = await namedFeaturesOfProject(tx, project, names, { lock: 'update' });
     const archived = await archiveFeatures(
       tx,
       features.filter((f) => f.archivedAt === null).map((f) => f.name),
@@ -55,7 +59,7 @@ export async function archiveFeature(
   name: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await getLiveFeature(tx, project, name);
+    await getLiveFeature(tx, project, name, { lock: 'update' });
     await recordEach(tx, identity, 'feature-archived', await archiveFeatures(tx, [name]));
   });
 }
@@ -72,7 +76,7 @@ export async function reviveFeatureList(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await getProject(tx, project);
-    const features = await namedFeaturesOfProject(tx, project, names);
+    const features = await namedFeaturesOfProject(tx, project, names, { lock: 'update' });
     const revived = await reviveFeatures(
       tx,
       features.filter((f) => f.archivedAt !== null).map((f) => f.name),
@@ -84,7 +88,7 @@ export async function reviveFeatureList(
 /** Revives one feature by name; a live feature is left as it is. */
 export async function reviveFeature(ctx: AppContext, identity: Identity, name: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await getAnyFeature(tx, name);
+    await getAnyFeature(tx, name, { lock: 'update' });
     await recordEach(tx, identity, 'feature-revived', await reviveFeatures(tx, [name]));
   });
 }
@@ -116,7 +120,7 @@ export async function deleteArchivedFeatureList(
   names: string[],
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const features = await namedFeaturesOfProject(tx, project, names);
+    const features = await namedFeaturesOfProject(tx, project, names, { lock: 'exclusive' });
     await deleteForGood(
       tx,
       identity,
@@ -132,7 +136,7 @@ export async function deleteArchivedFeature(
   name: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const feature = await getAnyFeature(tx, name);
+    const feature = await getAnyFeature(tx, name, { lock: 'exclusive' });
     if (feature.archivedAt === null) {
       throw new NameExistsError(
         `The feature "${name}" is not archived: only archived features can be deleted. Archive it first.`,

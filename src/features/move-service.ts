@@ -21,8 +21,9 @@ export async function moveFeature(
   newProjectId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name);
-    await getProject(tx, newProjectId);
+    const feature = await getLiveFeature(tx, project, name, { lock: 'update' });
+    // Shared: the target keeps the environments compared below until the move commits.
+    await getProject(tx, newProjectId, { lock: 'share' });
     assertPermission(identity, 'MOVE_FEATURE_TOGGLE', { project: newProjectId });
     if (newProjectId === project) return;
     const have = (await featureEnvironmentNames(tx, name)).sort();

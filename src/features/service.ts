@@ -1,5 +1,7 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -9,11 +11,11 @@ import type { FeatureModel } from './model.js';
 import type { EnvironmentState, FeatureRecord } from './model-store.js';
 import {
   attachProjectFeatures,
-  countLiveFeatures,
   detachProjectFeatures,
   type Feature,
   findFeature,
   findFeatures,
+  findFeaturesOfProject,
   insertFeature,
 } from './store.js';
 
@@ -25,9 +27,9 @@ export async function getFeature(
   db: Queryable,
   project: string,
   name: string,
-  options: { includeArchived?: boolean; lock?: boolean } = {},
+  options: { includeArchived?: boolean } & ReadOptions = {},
 ): Promise<Feature> {
-  const feature = await findFeature(db, name, options.lock);
+  const feature = await findFeature(db, name, options);
   if (!feature || (feature.archivedAt && !options.includeArchived)) {
     throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
   }
@@ -47,8 +49,9 @@ export async function namedFeaturesOfProject(
   db: Queryable,
   project: string,
   names: string[],
+  options?: ReadOptions,
 ): Promise<Feature[]> {
-  const features = await findFeatures(db, [...new Set(names)]);
+  const features = await findFeatures(db, [...new Set(names)], options);
   const elsewhere = features.filter((f) => f.project !== project);
   if (elsewhere.length > 0) {
     throw new NoAccessError(
@@ -61,8 +64,8 @@ export async function namedFeaturesOfProject(
 }
 
 /** The feature of that name in any project, archived or not, or 404. */
-export async function getAnyFeature(db: Queryable, name: string): Promise<Feature> {
-  const feature = await findFeature(db, name);
+export async function getAnyFeature(db: Queryable, name: string, options?: ReadOptions): Promise<Feature> {
+  const feature = await findFeature(db, name, options);
   if (!feature) throw new NotFoundError(`There is no feature named "${name}", archived or not.`);
   return feature;
 }
@@ -72,8 +75,13 @@ export function projectOfFeature(model: FeatureModel, name: string): string | un
   return model.feature(name)?.project;
 }
 
-export function liveFeatureCount(db: Queryable, project: string): Promise<number> {
-  return countLiveFeatures(db, project);
+/**
+ * For deleting a project: how many of its features are live, with every feature of the project
+ * locked, so none is revived, archived or moved between this count and the deletion.
+ */
+export async function lockedLiveFeatureCount(tx: Transaction, project: string): Promise<number> {
+  const features = await findFeaturesOfProject(tx, project, { lock: 'exclusive' });
+  return features.filter((f) => f.archivedAt === null).length;
 }
 
 /** A project gained an environment: its features (archived too) get it, disabled. */
@@ -86,9 +94,14 @@ export function detachEnvironment(db: Queryable, project: string, environment: s
   return detachProjectFeatures(db, project, environment);
 }
 
-/** The live (not archived) feature of that name in that project, or 404; `lock` as in findFeature. */
-export function getLiveFeature(db: Queryable, project: string, name: string, lock = false): Promise<Feature> {
-  return getFeature(db, project, name, { lock });
+/** The live (not archived) feature of that name in that project, or 404. */
+export function getLiveFeature(
+  db: Queryable,
+  project: string,
+  name: string,
+  options?: ReadOptions,
+): Promise<Feature> {
+  return getFeature(db, project, name, options);
 }
 
 /** The metadata of a feature, as events and PATCH see it. */
@@ -244,6 +257,18 @@ export interface NewFeatureInput {
   impressionData?: boolean;
 }
 
+/** 409 when any feature has the name, archived ones included. */
+async function assertNameFree(db: Queryable, name: string): Promise<void> {
+  const existing = await findFeature(db, name);
+  if (existing) {
+    throw new NameExistsError(
+      existing.archivedAt
+        ? `An archived feature named "${name}" already exists: revive it, or delete it from the archive first.`
+        : `A feature named "${name}" already exists (in the project "${existing.project}").`,
+    );
+  }
+}
+
 export async function createFeature(
   ctx: AppContext,
   identity: Identity,
@@ -251,26 +276,21 @@ export async function createFeature(
   input: NewFeatureInput,
 ) {
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    await getProject(tx, project);
-    const existing = await findFeature(tx, input.name);
-    if (existing) {
-      throw new NameExistsError(
-        existing.archivedAt
-          ? `An archived feature named "${input.name}" already exists: revive it, or delete it from the archive first.`
-          : `A feature named "${input.name}" already exists (in the project "${existing.project}").`,
-      );
-    }
-    const feature = await insertFeature(tx, {
-      name: input.name,
-      project,
-      description: input.description || null,
-      type: input.type ?? 'release',
-      impressionData: input.impressionData ?? false,
-      createdByUserId: actor.userId,
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await getProject(tx, project);
+      await assertNameFree(tx, input.name);
+      const feature = await insertFeature(tx, {
+        name: input.name,
+        project,
+        description: input.description || null,
+        type: input.type ?? 'release',
+        impressionData: input.impressionData ?? false,
+        createdByUserId: actor.userId,
+      });
+      const data = describeFeature(feature);
+      recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
+      return data;
     });
-    const data = describeFeature(feature);
-    recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
-    return data;
-  });
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
 }

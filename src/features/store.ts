@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Feature {
   name: string;
@@ -41,13 +42,14 @@ function toFeature(r: FeatureRecord): Feature {
   };
 }
 
-/**
- * The feature of that name in any project, archived or not. With `lock`, its row stays locked
- * until the transaction ends, so a read-modify-write of it cannot interleave with another.
- */
-export async function findFeature(db: Queryable, name: string, lock = false): Promise<Feature | null> {
+/** The feature of that name in any project, archived or not. */
+export async function findFeature(
+  db: Queryable,
+  name: string,
+  { lock }: ReadOptions = {},
+): Promise<Feature | null> {
   const { rows } = await db.query<FeatureRecord>(
-    `SELECT ${COLUMNS} FROM features WHERE name = $1${lock ? ' FOR UPDATE' : ''}`,
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = $1`, lock),
     [name],
   );
   return rows[0] ? toFeature(rows[0]) : null;
@@ -77,11 +79,18 @@ export async function insertFeature(db: Queryable, f: NewFeature): Promise<Featu
   return toFeature(rows[0]!);
 }
 
-/** The features of those names that exist, in any project, archived or not. */
-export async function findFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+/**
+ * The features of those names that exist, in any project, archived or not; by name, which is also
+ * the order they are locked in, so two transactions locking lists cannot deadlock.
+ */
+export async function findFeatures(
+  db: Queryable,
+  names: string[],
+  { lock }: ReadOptions = {},
+): Promise<Feature[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<FeatureRecord>(
-    `SELECT ${COLUMNS} FROM features WHERE name = ANY($1::text[]) ORDER BY name`,
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = ANY($1::text[]) ORDER BY name`, lock),
     [names],
   );
   return rows.map(toFeature);
@@ -183,12 +192,17 @@ export async function featureEnvironmentNames(db: Queryable, name: string): Prom
   return rows.map((r) => r.environment);
 }
 
-export async function countLiveFeatures(db: Queryable, project: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM features WHERE project = $1 AND archived_at IS NULL',
+/** Every feature of the project, archived ones too, by name. */
+export async function findFeaturesOfProject(
+  db: Queryable,
+  project: string,
+  { lock }: ReadOptions = {},
+): Promise<Feature[]> {
+  const { rows } = await db.query<FeatureRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE project = $1 ORDER BY name`, lock),
     [project],
   );
-  return rows[0]!.n;
+  return rows.map(toFeature);
 }
 
 /** Attaches every feature of the project (archived ones too) to the environment, disabled. */

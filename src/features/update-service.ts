@@ -98,7 +98,7 @@ async function changeMetadata(
   const current = await getLiveFeature(ctx.db, project, name);
   if (!changesSomething(current, next(current, false))) return describeFeature(current);
   return ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name, true);
+    const feature = await getLiveFeature(tx, project, name, { lock: 'update' });
     return describeFeature(await writeMetadata(tx, identity, feature, next(feature, true)));
   });
 }

@@ -20,7 +20,9 @@ function requireUser(identity: Identity): UserIdentity {
 
 /**
  * E8 and its POST twin: one record per (caller, feedback id). A new record starts as
- * `neverShow: false, given: now`; on an existing one only the fields sent change.
+ * `neverShow: false, given: now`; on an existing one only the fields sent change, read locked so
+ * that two changes at once both count. (Two first records at once both start from the defaults
+ * and the later one is kept whole: the caller's own nag-screen record needs nothing stronger.)
  */
 export async function updateFeedback(
   ctx: AppContext,
@@ -30,7 +32,7 @@ export async function updateFeedback(
 ): Promise<Feedback> {
   const user = requireUser(identity);
   return ctx.db.transaction(async (tx) => {
-    const before = await findFeedback(tx, user.userId, feedbackId);
+    const before = await findFeedback(tx, user.userId, feedbackId, { lock: 'update' });
     const base = before ?? { userId: user.userId, feedbackId, neverShow: false, given: new Date() };
     const after = await saveFeedback(tx, {
       ...base,

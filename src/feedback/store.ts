@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Feedback {
   userId: number;
@@ -22,9 +23,13 @@ export async function findFeedback(
   db: Queryable,
   userId: number,
   feedbackId: string,
+  { lock }: ReadOptions = {},
 ): Promise<Feedback | null> {
   const { rows } = await db.query<FeedbackRecord>(
-    'SELECT user_id, feedback_id, never_show, given FROM user_feedback WHERE user_id = $1 AND feedback_id = $2',
+    withRowLock(
+      'SELECT user_id, feedback_id, never_show, given FROM user_feedback WHERE user_id = $1 AND feedback_id = $2',
+      lock,
+    ),
     [userId, feedbackId],
   );
   return rows[0] ? toFeedback(rows[0]) : null;

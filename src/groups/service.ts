@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
-import { isUniqueViolation } from '../db/errors.js';
+import type { Queryable, Transaction } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
@@ -63,10 +64,15 @@ export async function readGroups(db: Queryable) {
   };
 }
 
-async function getGroup(db: Queryable, id: number): Promise<Group> {
-  const group = await findGroup(db, id);
+async function getGroup(db: Queryable, id: number, options?: ReadOptions): Promise<Group> {
+  const group = await findGroup(db, id, options);
   if (!group) throw new NotFoundError(`There is no group with the id ${id}.`);
   return group;
+}
+
+/** Locks the group (404 when there is none) while its grants in a project are changed. */
+export async function lockGroup(tx: Transaction, id: number): Promise<void> {
+  await getGroup(tx, id, { lock: 'update' });
 }
 
 export async function readGroup(db: Queryable, id: number) {
@@ -108,40 +114,36 @@ async function checkedInput(
   };
 }
 
-function nameTaken(name: string): NameExistsError {
-  return new NameExistsError(`A group named "${name}" already exists: choose another name.`);
-}
-
-async function uniqueNames<T>(name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(name.trim());
-    throw error;
+async function assertNameFree(db: Queryable, name: string, exceptId?: number): Promise<void> {
+  const other = await findGroupByName(db, name);
+  if (other && other.id !== exceptId) {
+    throw new NameExistsError(`A group named "${name}" already exists: choose another name.`);
   }
 }
 
 export async function createGroup(ctx: AppContext, actor: Actor, input: GroupInput) {
-  return uniqueNames(input.name, () =>
+  const create = () =>
     ctx.db.transaction(async (tx) => {
       const { fields, userIds } = await checkedInput(tx, input);
-      if (await findGroupByName(tx, fields.name)) throw nameTaken(fields.name);
+      await assertNameFree(tx, fields.name);
       const group = await insertGroup(tx, fields, actor.name);
       await setMembers(tx, group.id, userIds, actor.name);
       recordEvent(tx, actor, { type: 'group-created', data: eventData(group, userIds) });
       return describeGroup(group, await listMembers(tx, [group.id]));
-    }),
-  );
+    });
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name.trim()));
 }
 
-/** E19: the body replaces the group, its root role (absent: none) and its members. */
+/**
+ * E19: the body replaces the group, its root role (absent: none) and its members. The group's row
+ * is locked before its members are read, so concurrent updates follow one another.
+ */
 export async function updateGroup(ctx: AppContext, actor: Actor, id: number, input: GroupInput) {
-  return uniqueNames(input.name, () =>
+  const update = () =>
     ctx.db.transaction(async (tx) => {
       const { fields, userIds } = await checkedInput(tx, input);
-      const before = await getGroup(tx, id);
-      const other = await findGroupByName(tx, fields.name);
-      if (other && other.id !== id) throw nameTaken(fields.name);
+      const before = await getGroup(tx, id, { lock: 'update' });
+      await assertNameFree(tx, fields.name, id);
       const previousMembers = await listMembers(tx, [id]);
       const after = await updateGroupRow(tx, id, fields);
       await setMembers(tx, id, userIds, actor.name);
@@ -158,13 +160,13 @@ export async function updateGroup(ctx: AppContext, actor: Actor, id: number, inp
         ),
       });
       return describeGroup(after, members);
-    }),
-  );
+    });
+  return checkAgainOnDuplicate(update, () => assertNameFree(ctx.db, input.name.trim(), id));
 }
 
 export async function deleteGroup(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const group = await getGroup(tx, id);
+    const group = await getGroup(tx, id, { lock: 'exclusive' });
     const members = await listMembers(tx, [id]);
     await deleteGroupRow(tx, id);
     recordEvent(tx, actor, {

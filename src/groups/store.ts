@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 import type { User } from '../users/store.js';
 
 export interface Group {
@@ -42,8 +43,15 @@ function toGroup(r: GroupRecord): Group {
   };
 }
 
-export async function findGroup(db: Queryable, id: number): Promise<Group | null> {
-  const { rows } = await db.query<GroupRecord>(`SELECT ${COLUMNS} FROM groups WHERE id = $1`, [id]);
+export async function findGroup(
+  db: Queryable,
+  id: number,
+  { lock }: ReadOptions = {},
+): Promise<Group | null> {
+  const { rows } = await db.query<GroupRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM groups WHERE id = $1`, lock),
+    [id],
+  );
   return rows[0] ? toGroup(rows[0]) : null;
 }
 

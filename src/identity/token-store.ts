@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 import type { TokenKind } from '../http/identity.js';
 
 export interface ApiToken {
@@ -104,10 +105,11 @@ export async function listApiTokens(db: Queryable, types: TokenKind[]): Promise<
 export async function findApiToken(
   db: Queryable,
   by: { id: number } | { secretHash: string },
+  { lock }: ReadOptions = {},
 ): Promise<ApiToken | null> {
   const [column, value] = 'id' in by ? ['id', by.id] : ['secret_hash', by.secretHash];
   const { rows } = await db.query<ApiTokenRecord>(
-    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE ${column} = $1`,
+    withRowLock(`SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE ${column} = $1`, lock),
     [value],
   );
   return rows[0] ? toApiToken(rows[0]) : null;
@@ -172,6 +174,16 @@ export async function insertPat(
   return toPat(rows[0]!);
 }
 
+/**
+ * Locks the row of the user who owns PATs, so that the PATs of one user are counted and added one
+ * request at a time (a lock on the PATs themselves would not stop a new one being inserted).
+ * False when there is no such user.
+ */
+export async function lockPatOwner(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await db.query(withRowLock('SELECT 1 FROM users WHERE id = $1', 'update'), [userId]);
+  return rows.length > 0;
+}
+
 export async function listPats(db: Queryable, userId: number): Promise<Pat[]> {
   const { rows } = await db.query<PatRecord>(
     `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 ORDER BY id`,
@@ -180,9 +192,14 @@ export async function listPats(db: Queryable, userId: number): Promise<Pat[]> {
   return rows.map(toPat);
 }
 
-export async function findPat(db: Queryable, userId: number, id: number): Promise<Pat | null> {
+export async function findPat(
+  db: Queryable,
+  userId: number,
+  id: number,
+  { lock }: ReadOptions = {},
+): Promise<Pat | null> {
   const { rows } = await db.query<PatRecord>(
-    `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 AND id = $2`,
+    withRowLock(`SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 AND id = $2`, lock),
     [userId, id],
   );
   return rows[0] ? toPat(rows[0]) : null;

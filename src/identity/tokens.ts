@@ -20,6 +20,7 @@ import {
   insertPat,
   listApiTokens,
   listPats,
+  lockPatOwner,
   type Pat,
   touchApiToken,
   touchPat,
@@ -262,9 +263,8 @@ export async function removeApiToken(
   ref: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const token = /^\d+$/.test(ref)
-      ? await findApiToken(tx, { id: Number(ref) })
-      : await findApiToken(tx, { secretHash: hashSecret(ref) });
+    const by = /^\d+$/.test(ref) ? { id: Number(ref) } : { secretHash: hashSecret(ref) };
+    const token = await findApiToken(tx, by, { lock: 'exclusive' });
     if (!token) throw new NotFoundError('No API token matches that secret or id.');
     assertPermission(identity, DELETE[token.type]);
     await deleteApiToken(tx, token.id);
@@ -386,6 +386,7 @@ export async function createPat(
     ]);
   }
   return ctx.db.transaction(async (tx) => {
+    if (!(await lockPatOwner(tx, userId))) throw new NotFoundError(`There is no user with id ${userId}.`);
     const existing = await listPats(tx, userId);
     if (existing.some((p) => p.description === description)) {
       throw new NameExistsError(`You already have a personal access token described "${description}".`);
@@ -418,7 +419,7 @@ export async function removePat(
 ): Promise<void> {
   const userId = patOwner(identity);
   await ctx.db.transaction(async (tx) => {
-    const pat = await findPat(tx, userId, id);
+    const pat = await findPat(tx, userId, id, { lock: 'exclusive' });
     if (!pat) throw new NotFoundError(`You have no personal access token with id ${id}.`);
     await deletePat(tx, userId, id);
     recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });

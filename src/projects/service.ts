@@ -1,5 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -20,8 +22,8 @@ import {
 const OWNER_ROLE = 4;
 
 /** The project, or 404: for every path that names one. */
-export async function getProject(db: Queryable, id: string): Promise<Project> {
-  const project = await findProject(db, id);
+export async function getProject(db: Queryable, id: string, options?: ReadOptions): Promise<Project> {
+  const project = await findProject(db, id, options);
   if (!project) throw new NotFoundError(`There is no project with the id "${id}".`);
   return project;
 }
@@ -90,24 +92,29 @@ export interface NewProject {
  * A new project gets every enabled environment, and a user who creates one becomes its Owner,
  * so an Editor can go on to grant access to it.
  */
+async function assertIdFree(db: Queryable, id: string): Promise<void> {
+  if (await findProject(db, id)) throw new NameExistsError(`A project with the id "${id}" already exists.`);
+}
+
 export async function createProject(ctx: AppContext, identity: Identity, input: NewProject) {
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    if (await findProject(tx, input.id))
-      throw new NameExistsError(`A project with the id "${input.id}" already exists.`);
-    const project = await insertProject(tx, {
-      id: input.id,
-      name: input.name,
-      description: input.description ?? null,
-      mode: input.mode ?? 'open',
-      defaultStickiness: input.defaultStickiness ?? 'default',
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await assertIdFree(tx, input.id);
+      const project = await insertProject(tx, {
+        id: input.id,
+        name: input.name,
+        description: input.description ?? null,
+        mode: input.mode ?? 'open',
+        defaultStickiness: input.defaultStickiness ?? 'default',
+      });
+      await linkEnabledEnvironments(tx, project.id);
+      if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
+      const data = describeProject(project);
+      recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
+      return data;
     });
-    await linkEnabledEnvironments(tx, project.id);
-    if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
-    const data = describeProject(project);
-    recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
-    return data;
-  });
+  return checkAgainOnDuplicate(create, () => assertIdFree(ctx.db, input.id));
 }
 
 export interface ProjectUpdate {
@@ -131,7 +138,7 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
         [{ path: 'id', message: 'The id of a project cannot change.' }],
       );
     }
-    const before = await getProject(tx, id);
+    const before = await getProject(tx, id, { lock: 'update' });
     const after = await updateProjectRow(tx, {
       id,
       name: input.name,

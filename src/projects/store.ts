@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Project {
   id: string;
@@ -34,8 +35,15 @@ function toProject(r: ProjectRecord): Project {
   };
 }
 
-export async function findProject(db: Queryable, id: string): Promise<Project | null> {
-  const { rows } = await db.query<ProjectRecord>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id]);
+export async function findProject(
+  db: Queryable,
+  id: string,
+  { lock }: ReadOptions = {},
+): Promise<Project | null> {
+  const { rows } = await db.query<ProjectRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, lock),
+    [id],
+  );
   return rows[0] ? toProject(rows[0]) : null;
 }
 

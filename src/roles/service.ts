@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
-import { isUniqueViolation } from '../db/errors.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -146,16 +146,10 @@ function trimmedName(name: string): string {
   return trimmed;
 }
 
-function nameTaken(name: string): NameExistsError {
-  return new NameExistsError(`A role named "${name}" already exists: choose another name.`);
-}
-
-async function uniqueNames<T>(name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(name);
-    throw error;
+async function assertNameFree(db: Queryable, name: string, exceptId?: number): Promise<void> {
+  const other = await findRoleByName(db, name);
+  if (other && other.id !== exceptId) {
+    throw new NameExistsError(`A role named "${name}" already exists: choose another name.`);
   }
 }
 
@@ -169,11 +163,11 @@ export interface RoleInput {
 export async function createRole(ctx: AppContext, identity: Identity, input: RoleInput) {
   const name = trimmedName(input.name);
   const type = input.type ?? 'custom';
-  return uniqueNames(name, () =>
+  const create = () =>
     ctx.db.transaction(async (tx) => {
       const permissions = await checkedPermissions(tx, type, input.permissions ?? []);
       assertMayGive(identity, permissions);
-      if (await findRoleByName(tx, name)) throw nameTaken(name);
+      await assertNameFree(tx, name);
       const role = await insertRole(tx, { name, description: input.description ?? '', type });
       await replaceRolePermissions(tx, role.id, permissions);
       recordEvent(tx, actorOf(identity), {
@@ -181,19 +175,22 @@ export async function createRole(ctx: AppContext, identity: Identity, input: Rol
         data: withPermissions(role, permissions),
       });
       return { version: 1 as const, roles: describeRole(role) };
-    }),
-  );
+    });
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, name));
 }
 
 /**
  * E4. Checks in the contract's order: the body (400), the role exists (404), it is not built in
- * (403), its new name is free (409). Left out, `type` and `permissions` stay as they are.
+ * (403), its new name is free (409). Left out, `type` and `permissions` stay as they are. The
+ * role's row is locked first: concurrent updates of one role happen one after the other, each
+ * with the permissions the one before left as `preData`.
  */
 export async function updateRole(ctx: AppContext, identity: Identity, id: number, input: RoleInput) {
   const name = trimmedName(input.name);
-  return uniqueNames(name, () =>
+  const update = () =>
     ctx.db.transaction(async (tx) => {
-      const before = await findRole(tx, id);
+      // A change of type checks who holds the role: that takes the lock that waits for them.
+      const before = await findRole(tx, id, { lock: input.type ? 'exclusive' : 'update' });
       const type = input.type ?? before?.type ?? 'custom';
       const given = input.permissions && (await checkedPermissions(tx, type, input.permissions));
       if (!before) throw new NotFoundError(`There is no role with the id ${id}.`);
@@ -205,8 +202,7 @@ export async function updateRole(ctx: AppContext, identity: Identity, id: number
       const previous = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
       const permissions = given ?? previous;
       if (given || type !== before.type) assertMayGive(identity, permissions);
-      const other = await findRoleByName(tx, name);
-      if (other && other.id !== id) throw nameTaken(name);
+      await assertNameFree(tx, name, id);
       if (type !== before.type) await assertUnused(tx, before, 'change the type of');
       const after = await updateRoleRow(tx, {
         id,
@@ -221,8 +217,8 @@ export async function updateRole(ctx: AppContext, identity: Identity, id: number
         preData: withPermissions(before, previous),
       });
       return { version: 1 as const, roles: describeRole(after) };
-    }),
-  );
+    });
+  return checkAgainOnDuplicate(update, () => assertNameFree(ctx.db, name, id));
 }
 
 /** A role that someone holds cannot vanish or turn from a root role into a project role under them. */
@@ -237,7 +233,7 @@ async function assertUnused(db: Queryable, role: RoleRow, action: string): Promi
 
 export async function deleteRole(ctx: AppContext, identity: Identity, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const role = await findRole(tx, id);
+    const role = await findRole(tx, id, { lock: 'exclusive' });
     if (!role) throw new NotFoundError(`There is no role with the id ${id}.`);
     if (isBuiltIn(role)) {
       throw new NoAccessError(`"${role.name}" is a built-in role and cannot be deleted.`);

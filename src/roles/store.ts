@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface RoleRow {
   id: number;
@@ -7,10 +8,15 @@ export interface RoleRow {
   type: 'root' | 'project' | 'root-custom' | 'custom';
 }
 
-export async function findRole(db: Queryable, id: number): Promise<RoleRow | null> {
-  const { rows } = await db.query<RoleRow>('SELECT id, name, description, type FROM roles WHERE id = $1', [
-    id,
-  ]);
+export async function findRole(
+  db: Queryable,
+  id: number,
+  { lock }: ReadOptions = {},
+): Promise<RoleRow | null> {
+  const { rows } = await db.query<RoleRow>(
+    withRowLock('SELECT id, name, description, type FROM roles WHERE id = $1', lock),
+    [id],
+  );
   return rows[0] ?? null;
 }
 

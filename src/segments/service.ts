@@ -3,6 +3,8 @@ import type { AppContext } from '../app-context.js';
 import type { ContextFields } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -44,8 +46,8 @@ export async function readSegments(db: Queryable) {
   return { segments: (await listSegments(db)).map(describeSegment) };
 }
 
-export async function getSegment(db: Queryable, id: number): Promise<Segment> {
-  const segment = await findSegment(db, id);
+export async function getSegment(db: Queryable, id: number, options?: ReadOptions): Promise<Segment> {
+  const segment = await findSegment(db, id, options);
   if (!segment) throw new NotFoundError(`There is no segment with the id ${id}.`);
   return segment;
 }
@@ -94,45 +96,52 @@ export async function validateSegmentName(db: Queryable, name: string): Promise<
 
 export async function createSegment(ctx: AppContext, identity: Identity, input: SegmentInput) {
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    const values = await checkedValues(tx, ctx.model.contextRules(), input);
-    await assertNameFree(tx, values.name);
-    const data = describeSegment(await insertSegment(tx, values, actor.name));
-    recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
-    return data;
-  });
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      const values = await checkedValues(tx, ctx.model.contextRules(), input);
+      await assertNameFree(tx, values.name);
+      const data = describeSegment(await insertSegment(tx, values, actor.name));
+      recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
+      return data;
+    });
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
 }
 
 export async function changeSegment(ctx: AppContext, identity: Identity, id: number, input: SegmentInput) {
   const actor = actorOf(identity);
-  await ctx.db.transaction(async (tx) => {
-    const values = await checkedValues(tx, ctx.model.contextRules(), input);
-    const before = await getSegment(tx, id);
-    await assertNameFree(tx, values.name, id);
-    if (values.project !== null) {
-      const elsewhere = (await strategiesUsingSegment(tx, id)).filter((s) => s.projectId !== values.project);
-      if (elsewhere.length > 0) {
-        throw new NameExistsError(
-          `The segment is used by strategies outside the project "${values.project}" ` +
-            `(features ${[...new Set(elsewhere.map((s) => s.featureName))].join(', ')}): ` +
-            'remove it from them before you limit it to one project.',
+  const change = () =>
+    ctx.db.transaction(async (tx) => {
+      const values = await checkedValues(tx, ctx.model.contextRules(), input);
+      // Exclusive: limiting it to a project checks the strategies using it.
+      const before = await getSegment(tx, id, { lock: 'exclusive' });
+      await assertNameFree(tx, values.name, id);
+      if (values.project !== null) {
+        const elsewhere = (await strategiesUsingSegment(tx, id)).filter(
+          (s) => s.projectId !== values.project,
         );
+        if (elsewhere.length > 0) {
+          throw new NameExistsError(
+            `The segment is used by strategies outside the project "${values.project}" ` +
+              `(features ${[...new Set(elsewhere.map((s) => s.featureName))].join(', ')}): ` +
+              'remove it from them before you limit it to one project.',
+          );
+        }
       }
-    }
-    const data = describeSegment(await updateSegment(tx, id, values));
-    recordEvent(tx, actor, {
-      type: 'segment-updated',
-      project: data.project,
-      data,
-      preData: describeSegment(before),
+      const data = describeSegment(await updateSegment(tx, id, values));
+      recordEvent(tx, actor, {
+        type: 'segment-updated',
+        project: data.project,
+        data,
+        preData: describeSegment(before),
+      });
     });
-  });
+  await checkAgainOnDuplicate(change, () => assertNameFree(ctx.db, input.name, id));
 }
 
 export async function removeSegment(ctx: AppContext, identity: Identity, id: number) {
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const segment = await getSegment(tx, id);
+    const segment = await getSegment(tx, id, { lock: 'exclusive' });
     const users = await strategiesUsingSegment(tx, id);
     if (users.length > 0) {
       throw new NameExistsError(
@@ -151,7 +160,8 @@ export async function removeSegment(ctx: AppContext, identity: Identity, id: num
 
 /**
  * The segment ids a strategy of `project` may use: each must exist and be global or of that
- * project. Returns them without duplicates, in ascending order.
+ * project. Returns them without duplicates, in ascending order. In a transaction the segments
+ * stay as checked until it ends: none can be deleted or moved to another project meanwhile.
  */
 export async function checkStrategySegments(
   db: Queryable,
@@ -159,7 +169,7 @@ export async function checkStrategySegments(
   project: string,
 ): Promise<number[]> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const found = new Map((await findSegments(db, unique)).map((s) => [s.id, s]));
+  const found = new Map((await findSegments(db, unique, { lock: 'share' })).map((s) => [s.id, s]));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
     throw new ValidationError(`There is no segment with the id ${missing.join(', ')}.`, [

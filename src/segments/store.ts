@@ -1,5 +1,6 @@
 import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Segment {
   id: number;
@@ -40,15 +41,27 @@ export async function listSegments(db: Queryable): Promise<Segment[]> {
   return rows.map(toSegment);
 }
 
-export async function findSegment(db: Queryable, id: number): Promise<Segment | null> {
-  const { rows } = await db.query<SegmentRecord>(`SELECT ${COLUMNS} FROM segments WHERE id = $1`, [id]);
+export async function findSegment(
+  db: Queryable,
+  id: number,
+  { lock }: ReadOptions = {},
+): Promise<Segment | null> {
+  const { rows } = await db.query<SegmentRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM segments WHERE id = $1`, lock),
+    [id],
+  );
   return rows[0] ? toSegment(rows[0]) : null;
 }
 
-export async function findSegments(db: Queryable, ids: readonly number[]): Promise<Segment[]> {
+/** Ordered by id, so that transactions locking several take them in one order. */
+export async function findSegments(
+  db: Queryable,
+  ids: readonly number[],
+  { lock }: ReadOptions = {},
+): Promise<Segment[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<SegmentRecord>(
-    `SELECT ${COLUMNS} FROM segments WHERE id = ANY($1::int[])`,
+    withRowLock(`SELECT ${COLUMNS} FROM segments WHERE id = ANY($1::int[]) ORDER BY id`, lock),
     [ids],
   );
   return rows.map(toSegment);

@@ -4,7 +4,7 @@ import { recordEvent } from '../events/service.js';
 import { ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import type { OidcSettings } from './schemas.js';
-import { findSetting, saveSetting } from './store.js';
+import { findSetting, lockSetting, saveSetting } from './store.js';
 
 /** Unleash's name for the record, so the event reads the same. */
 const OIDC = 'unleash.enterprise.auth.oidc';
@@ -61,7 +61,7 @@ export async function saveOidcSettings(ctx: AppContext, actor: Actor, input: Oid
   checkDiscoverUrl(input.discoverUrl);
   const settings = pick(input);
   return ctx.db.transaction(async (tx) => {
-    const before = await findSetting<OidcSettings>(tx, OIDC);
+    const before = await lockSetting<OidcSettings>(tx, OIDC);
     await saveSetting(tx, OIDC, settings);
     recordEvent(tx, actor, {
       type: 'setting-updated',

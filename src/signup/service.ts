@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
@@ -46,8 +47,8 @@ function eventData(token: SignupToken) {
   };
 }
 
-async function getToken(db: Queryable, secret: string): Promise<SignupToken> {
-  const token = await findToken(db, secret);
+async function getToken(db: Queryable, secret: string, options?: ReadOptions): Promise<SignupToken> {
+  const token = await findToken(db, secret, options);
   if (!token) throw new NotFoundError('There is no invite link with that secret.');
   return token;
 }
@@ -96,7 +97,7 @@ export async function updateSignupToken(
     ]);
   }
   return ctx.db.transaction(async (tx) => {
-    const before = await getToken(tx, secret);
+    const before = await getToken(tx, secret, { lock: 'update' });
     await updateToken(tx, secret, {
       expiresAt:
         input.expiresAt !== undefined
@@ -115,8 +116,8 @@ export async function updateSignupToken(
   });
 }
 
-async function usableToken(db: Queryable, secret: string): Promise<SignupToken> {
-  const token = await findToken(db, secret);
+async function usableToken(db: Queryable, secret: string, options?: ReadOptions): Promise<SignupToken> {
+  const token = await findToken(db, secret, options);
   if (!token || !isUsable(token, new Date())) {
     throw new ValidationError(
       'This invite link is not valid: it does not exist, was disabled or has expired. Ask an administrator for a new one.',
@@ -141,8 +142,9 @@ export async function signUp(ctx: AppContext, secret: string, input: InvitedUser
   const { role } = await usableToken(ctx.db, secret);
   const actor: Actor = { name: input.username?.trim() || input.email.trim(), userId: null };
   const user = await createUser(ctx, actor, { ...input, rootRole: role.id }, async (tx, created) => {
-    // Checked again inside the transaction: the link may have been disabled meanwhile.
-    const token = await usableToken(tx, secret);
+    // Checked again inside the transaction, and held as checked until it commits: the link may
+    // have been disabled meanwhile, and must not be while the user joins with it.
+    const token = await usableToken(tx, secret, { lock: 'share' });
     await addTokenUser(tx, secret, created.id);
     recordEvent(
       tx,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface SignupToken {
   id: number;
@@ -58,8 +59,14 @@ export async function insertToken(
   );
 }
 
-export async function findToken(db: Queryable, secret: string): Promise<SignupToken | null> {
-  const { rows } = await db.query<TokenRecord>(`${SELECT} WHERE t.secret = $1`, [secret]);
+export async function findToken(
+  db: Queryable,
+  secret: string,
+  { lock }: ReadOptions = {},
+): Promise<SignupToken | null> {
+  const { rows } = await db.query<TokenRecord>(withRowLock(`${SELECT} WHERE t.secret = $1`, lock, 't'), [
+    secret,
+  ]);
   return rows[0] ? toToken(rows[0]) : null;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import type { FeatureModel } from '../features/model.js';
 import { describeStrategy, getLiveFeature } from '../features/service.js';
@@ -29,15 +30,14 @@ export function featureEnvironmentPath(params: {
 /**
  * The state of the path's live feature in the environment (on or off, with strategies or not), or
  * 404 for an unknown or archived feature, one in another project, or an environment the feature
- * does not have. One statement; in a transaction with `lock`, the environment's row stays locked
- * until it ends.
+ * does not have. One statement; a lock is taken on the environment's row.
  */
 export async function liveFeatureEnvironment(
   db: Queryable,
   at: FeatureEnvironmentPath,
-  lock = false,
+  options: ReadOptions = {},
 ): Promise<{ enabled: boolean; hasStrategies: boolean }> {
-  const found = await findFeatureEnvironment(db, at.featureName, at.environment, lock);
+  const found = await findFeatureEnvironment(db, at.featureName, at.environment, options);
   if (found && found.project === at.project && !found.archived) {
     if (found.environment) return found.environment;
     throw noSuchEnvironment(at);
@@ -87,7 +87,7 @@ export async function switchOffWithoutActiveStrategy(
 ): Promise<void> {
   const strategies = await strategiesOf(tx, at.featureName, at.environment);
   if (strategies.some((s) => !s.disabled)) return;
-  const state = await findEnvironmentState(tx, at.featureName, at.environment, true);
+  const state = await findEnvironmentState(tx, at.featureName, at.environment, { lock: 'update' });
   if (state?.enabled) await switchEnvironment(tx, actor, at, false);
 }
 
@@ -107,7 +107,7 @@ export async function switchFeatureEnvironment(
   const now = await liveFeatureEnvironment(ctx.db, at);
   if (now.enabled === enabled && (!enabled || now.hasStrategies)) return;
   await ctx.db.transaction(async (tx) => {
-    const current = await liveFeatureEnvironment(tx, at, true);
+    const current = await liveFeatureEnvironment(tx, at, { lock: 'update' });
     if (enabled && !current.hasStrategies) {
       const id = randomUUID();
       await insertStrategy(tx, {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 /**
  * Whether the feature is on in the environment; null when the feature has no such environment.
@@ -9,10 +10,13 @@ export async function findEnvironmentState(
   db: Queryable,
   featureName: string,
   environment: string,
-  lock = false,
+  { lock }: ReadOptions = {},
 ): Promise<{ enabled: boolean } | null> {
   const { rows } = await db.query<{ enabled: boolean }>(
-    `SELECT enabled FROM feature_environments WHERE feature_name = $1 AND environment = $2${lock ? ' FOR UPDATE' : ''}`,
+    withRowLock(
+      'SELECT enabled FROM feature_environments WHERE feature_name = $1 AND environment = $2',
+      lock,
+    ),
     [featureName, environment],
   );
   return rows[0] ?? null;
@@ -39,7 +43,7 @@ export async function findFeatureEnvironment(
   db: Queryable,
   featureName: string,
   environment: string,
-  lock = false,
+  { lock }: ReadOptions = {},
 ): Promise<{
   project: string;
   archived: boolean;
@@ -51,13 +55,17 @@ export async function findFeatureEnvironment(
     enabled: boolean | null;
     has_strategies: boolean;
   }>(
+    // A locked read cannot take the outer join: without the environment it finds nothing.
     lock
-      ? `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
-                EXISTS (SELECT 1 FROM feature_strategies s
-                         WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
-           FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
-          WHERE fe.feature_name = $1 AND fe.environment = $2
-            FOR UPDATE OF fe`
+      ? withRowLock(
+          `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
+                  EXISTS (SELECT 1 FROM feature_strategies s
+                           WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
+             FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+            WHERE fe.feature_name = $1 AND fe.environment = $2`,
+          lock,
+          'fe',
+        )
       : `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
                 EXISTS (SELECT 1 FROM feature_strategies s
                          WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies

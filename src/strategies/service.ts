@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.js';
 import type { Constraint } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import type { FeatureModel } from '../features/model.js';
 import { describeStrategy, getModelFeature } from '../features/service.js';
@@ -53,9 +54,9 @@ async function strategyAt(
   db: Queryable,
   at: FeatureEnvironmentPath,
   id: string,
-  lock = false,
+  options: ReadOptions = {},
 ): Promise<FeatureStrategy> {
-  const strategy = await findStrategy(db, id, lock);
+  const strategy = await findStrategy(db, id, options);
   if (!strategy) throw new NotFoundError(`There is no strategy with the id "${id}".`);
   return placed(strategy, at, id);
 }
@@ -168,7 +169,7 @@ export async function addStrategy(
   const actor = actorOf(identity);
   return ctx.db.transaction(async (tx) => {
     const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
-    await liveFeatureEnvironment(tx, at, true);
+    await liveFeatureEnvironment(tx, at, { lock: 'update' });
     const config = {
       id: randomUUID(),
       featureName: at.featureName,
@@ -219,7 +220,7 @@ export async function replaceStrategy(
   if (unchanged(current, configOf(current, checked), checked.segments)) return describeStrategy(current);
   return ctx.db.transaction(async (tx) => {
     const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
-    const before = await strategyAt(tx, at, id, true);
+    const before = await strategyAt(tx, at, id, { lock: 'update' });
     const config = configOf(before, { constraints, variants });
     await updateStrategy(tx, id, config);
     if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, id, segments);
@@ -243,7 +244,7 @@ export async function removeStrategy(
 ): Promise<void> {
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const before = await strategyAt(tx, at, id, true);
+    const before = await strategyAt(tx, at, id, { lock: 'update' });
     await deleteStrategy(tx, id);
     recordEvent(tx, actor, {
       type: 'feature-strategy-remove',
@@ -271,7 +272,7 @@ export async function reorderStrategies(
   }
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    await liveFeatureEnvironment(tx, at, true);
+    await liveFeatureEnvironment(tx, at, { lock: 'update' });
     const before = await strategiesOf(tx, at.featureName, at.environment);
     const here = new Set(before.map((s) => s.id));
     for (const { id } of order) if (!here.has(id)) await strategyAt(tx, at, id);

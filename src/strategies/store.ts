@@ -1,5 +1,6 @@
 import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 import type { Variant } from '../variants/rules.js';
 
 export interface FeatureStrategy {
@@ -59,20 +60,23 @@ export const STRATEGY_SELECT = `
 
 /**
  * A strategy with where it lives: its feature's project and whether that feature is archived.
- * With `lock`, the row of the strategy's feature environment stays locked until the transaction
- * ends, so concurrent changes to that environment's strategies happen one after the other.
+ * A lock is taken on the row of the strategy's feature environment, so concurrent changes to that
+ * environment's strategies happen one after the other.
  */
 export async function findStrategy(
   db: Queryable,
   id: string,
-  lock = false,
+  { lock }: ReadOptions = {},
 ): Promise<(FeatureStrategy & { project: string; archived: boolean }) | null> {
   const { rows } = await db.query<StrategyRecord & { project: string; archived: boolean }>(
-    `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
-       FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
-       JOIN features f ON f.name = q.feature_name
-       JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment
-     ${lock ? 'FOR UPDATE OF fe' : ''}`,
+    withRowLock(
+      `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
+         FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
+         JOIN features f ON f.name = q.feature_name
+         JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment`,
+      lock,
+      'fe',
+    ),
     [id],
   );
   const row = rows[0];

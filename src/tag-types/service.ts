@@ -1,5 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -12,8 +14,8 @@ import {
   updateTagType,
 } from './store.js';
 
-export async function getTagType(db: Queryable, name: string): Promise<TagType> {
-  const tagType = await findTagType(db, name);
+export async function getTagType(db: Queryable, name: string, options?: ReadOptions): Promise<TagType> {
+  const tagType = await findTagType(db, name, options);
   if (!tagType) {
     throw new NotFoundError(
       `There is no tag type named "${name}": create it with POST /api/admin/tag-types.`,
@@ -54,16 +56,18 @@ export async function createTagType(
   identity: Identity,
   input: TagTypeInput,
 ): Promise<TagType> {
-  return ctx.db.transaction(async (tx) => {
-    await assertFree(tx, input.name);
-    const tagType = await insertTagType(tx, {
-      name: input.name,
-      description: input.description ?? null,
-      icon: input.icon ?? null,
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await assertFree(tx, input.name);
+      const tagType = await insertTagType(tx, {
+        name: input.name,
+        description: input.description ?? null,
+        icon: input.icon ?? null,
+      });
+      recordEvent(tx, actorOf(identity), { type: 'tag-type-created', data: tagType });
+      return tagType;
     });
-    recordEvent(tx, actorOf(identity), { type: 'tag-type-created', data: tagType });
-    return tagType;
-  });
+  return checkAgainOnDuplicate(create, () => assertFree(ctx.db, input.name));
 }
 
 /** PUT: description and icon become what was sent (omitted: kept). The name never changes. */
@@ -80,7 +84,7 @@ export async function changeTagType(
         [{ path: 'name', message: 'The name of a tag type cannot change.' }],
       );
     }
-    const before = await getTagType(tx, name);
+    const before = await getTagType(tx, name, { lock: 'update' });
     const after = await updateTagType(tx, {
       name,
       description: input.description === undefined ? before.description : input.description,
@@ -93,7 +97,7 @@ export async function changeTagType(
 /** Deletes the type; its tags go with it and leave the features that carried them. */
 export async function removeTagType(ctx: AppContext, identity: Identity, name: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await getTagType(tx, name);
+    const before = await getTagType(tx, name, { lock: 'exclusive' });
     await deleteTagType(tx, name);
     recordEvent(tx, actorOf(identity), { type: 'tag-type-deleted', preData: before });
   });

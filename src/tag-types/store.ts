@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface TagType {
   name: string;
@@ -11,10 +12,15 @@ export async function listTagTypes(db: Queryable): Promise<TagType[]> {
   return rows;
 }
 
-export async function findTagType(db: Queryable, name: string): Promise<TagType | null> {
-  const { rows } = await db.query<TagType>('SELECT name, description, icon FROM tag_types WHERE name = $1', [
-    name,
-  ]);
+export async function findTagType(
+  db: Queryable,
+  name: string,
+  { lock }: ReadOptions = {},
+): Promise<TagType | null> {
+  const { rows } = await db.query<TagType>(
+    withRowLock('SELECT name, description, icon FROM tag_types WHERE name = $1', lock),
+    [name],
+  );
   return rows[0] ?? null;
 }
 

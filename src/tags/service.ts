@@ -1,9 +1,11 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable, Transaction } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { getAnyFeature } from '../features/service.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
-import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { actorOf, type Identity } from '../http/identity.js';
 import { getTagType } from '../tag-types/service.js';
 import {
   deleteFeatureTag,
@@ -11,6 +13,7 @@ import {
   featureHasTag,
   insertFeatureTag,
   insertTag,
+  insertTagIfAbsent,
   listTags,
   type Tag,
   tagExists,
@@ -23,8 +26,8 @@ function tagOf(input: { type?: string; value: string }): Tag {
   return { type: input.type ?? DEFAULT_TAG_TYPE, value: input.value };
 }
 
-async function getTag(db: Queryable, tag: Tag): Promise<Tag> {
-  if (!(await tagExists(db, tag))) {
+async function getTag(db: Queryable, tag: Tag, options?: ReadOptions): Promise<Tag> {
+  if (!(await tagExists(db, tag, options))) {
     throw new NotFoundError(`There is no tag "${tag.value}" of the type "${tag.type}".`);
   }
   return tag;
@@ -50,9 +53,10 @@ export async function readTag(db: Queryable, type: string, value: string) {
   return { version: 1 as const, tag: await getTag(db, { type, value }) };
 }
 
-async function createTagIn(tx: Transaction, actor: Actor, tag: Tag): Promise<void> {
-  await insertTag(tx, tag);
-  recordEvent(tx, actor, { type: 'tag-created', data: tag });
+async function assertTagFree(db: Queryable, tag: Tag): Promise<void> {
+  if (await tagExists(db, tag)) {
+    throw new NameExistsError(`The tag "${tag.value}" of the type "${tag.type}" already exists.`);
+  }
 }
 
 export async function createTag(
@@ -61,14 +65,15 @@ export async function createTag(
   input: { type?: string; value: string },
 ): Promise<Tag> {
   const tag = tagOf(input);
-  return ctx.db.transaction(async (tx) => {
-    await getTagType(tx, tag.type);
-    if (await tagExists(tx, tag)) {
-      throw new NameExistsError(`The tag "${tag.value}" of the type "${tag.type}" already exists.`);
-    }
-    await createTagIn(tx, actorOf(identity), tag);
-    return tag;
-  });
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      await getTagType(tx, tag.type);
+      await assertTagFree(tx, tag);
+      await insertTag(tx, tag);
+      recordEvent(tx, actorOf(identity), { type: 'tag-created', data: tag });
+      return tag;
+    });
+  return checkAgainOnDuplicate(create, () => assertTagFree(ctx.db, tag));
 }
 
 /** Deletes a tag; the features that carried it lose it. */
@@ -79,7 +84,7 @@ export async function removeTag(
   value: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const tag = await getTag(tx, { type, value });
+    const tag = await getTag(tx, { type, value }, { lock: 'exclusive' });
     await deleteTag(tx, tag);
     recordEvent(tx, actorOf(identity), { type: 'tag-deleted', preData: tag });
   });
@@ -91,8 +96,17 @@ export async function readFeatureTags(db: Queryable, featureName: string) {
   return { version: 1 as const, tags };
 }
 
+async function assertNotTagged(db: Queryable, featureName: string, tag: Tag): Promise<void> {
+  if (await featureHasTag(db, featureName, tag)) {
+    throw new NameExistsError(
+      `The feature "${featureName}" already has the tag "${tag.value}" of the type "${tag.type}".`,
+    );
+  }
+}
+
 /**
- * Tags a feature, creating the tag first (with its own `tag-created` event) when it is new.
+ * Tags a feature, creating the tag first (with its own `tag-created` event) when it is new —
+ * also when another request is creating it at the same moment, for this or another feature.
  * The tag type must exist; a feature already carrying the tag gets 409.
  */
 export async function tagFeature(
@@ -103,24 +117,22 @@ export async function tagFeature(
 ): Promise<Tag> {
   const tag = tagOf(input);
   const actor = actorOf(identity);
-  return ctx.db.transaction(async (tx) => {
-    const feature = await getAnyFeature(tx, featureName);
-    await getTagType(tx, tag.type);
-    if (await featureHasTag(tx, featureName, tag)) {
-      throw new NameExistsError(
-        `The feature "${featureName}" already has the tag "${tag.value}" of the type "${tag.type}".`,
-      );
-    }
-    if (!(await tagExists(tx, tag))) await createTagIn(tx, actor, tag);
-    await insertFeatureTag(tx, featureName, tag, actor.userId);
-    recordEvent(tx, actor, {
-      type: 'feature-tagged',
-      project: feature.project,
-      featureName,
-      data: tag,
+  const add = () =>
+    ctx.db.transaction(async (tx) => {
+      const feature = await getAnyFeature(tx, featureName);
+      await getTagType(tx, tag.type);
+      await assertNotTagged(tx, featureName, tag);
+      if (await insertTagIfAbsent(tx, tag)) recordEvent(tx, actor, { type: 'tag-created', data: tag });
+      await insertFeatureTag(tx, featureName, tag, actor.userId);
+      recordEvent(tx, actor, {
+        type: 'feature-tagged',
+        project: feature.project,
+        featureName,
+        data: tag,
+      });
+      return tag;
     });
-    return tag;
-  });
+  return checkAgainOnDuplicate(add, () => assertNotTagged(ctx.db, featureName, tag));
 }
 
 export async function untagFeature(
@@ -131,7 +143,7 @@ export async function untagFeature(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const feature = await getAnyFeature(tx, featureName);
-    if (!(await featureHasTag(tx, featureName, tag))) {
+    if (!(await featureHasTag(tx, featureName, tag, { lock: 'exclusive' }))) {
       throw new NotFoundError(
         `The feature "${featureName}" does not have the tag "${tag.value}" of the type "${tag.type}".`,
       );

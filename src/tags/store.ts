@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface Tag {
   type: string;
@@ -13,13 +14,28 @@ export async function listTags(db: Queryable, type?: string): Promise<Tag[]> {
   return rows;
 }
 
-export async function tagExists(db: Queryable, tag: Tag): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM tags WHERE type = $1 AND value = $2', [tag.type, tag.value]);
+export async function tagExists(db: Queryable, tag: Tag, { lock }: ReadOptions = {}): Promise<boolean> {
+  const { rows } = await db.query(withRowLock('SELECT 1 FROM tags WHERE type = $1 AND value = $2', lock), [
+    tag.type,
+    tag.value,
+  ]);
   return rows.length > 0;
 }
 
 export async function insertTag(db: Queryable, tag: Tag): Promise<void> {
   await db.query('INSERT INTO tags (type, value) VALUES ($1, $2)', [tag.type, tag.value]);
+}
+
+/**
+ * Creates the tag unless it exists, whoever is creating it at the same moment: false when it was
+ * there (an insert of it still in flight is waited for).
+ */
+export async function insertTagIfAbsent(db: Queryable, tag: Tag): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'INSERT INTO tags (type, value) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    [tag.type, tag.value],
+  );
+  return rowCount > 0;
 }
 
 /** Deletes the tag; the features that carried it lose it. */
@@ -41,9 +57,17 @@ export async function tagsOfFeatureList(
   return rows.map((r) => ({ featureName: r.feature_name, type: r.tag_type, value: r.tag_value }));
 }
 
-export async function featureHasTag(db: Queryable, featureName: string, tag: Tag): Promise<boolean> {
+export async function featureHasTag(
+  db: Queryable,
+  featureName: string,
+  tag: Tag,
+  { lock }: ReadOptions = {},
+): Promise<boolean> {
   const { rows } = await db.query(
-    'SELECT 1 FROM feature_tags WHERE feature_name = $1 AND tag_type = $2 AND tag_value = $3',
+    withRowLock(
+      'SELECT 1 FROM feature_tags WHERE feature_name = $1 AND tag_type = $2 AND tag_value = $3',
+      lock,
+    ),
     [featureName, tag.type, tag.value],
   );
   return rows.length > 0;

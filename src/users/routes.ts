@@ -5,6 +5,7 @@ import { actorOf, type Identity } from '../http/identity.js';
 import type { App } from '../http/route.js';
 import { identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { changeOwnPassword, setPasswordOf } from './password-service.js';
 import {
   ChangeOwnPasswordBody,
   CreateUserBody,
@@ -18,7 +19,6 @@ import {
   UserSchema,
 } from './schemas.js';
 import {
-  changeOwnPassword,
   changeUser,
   createUser,
   describeUser,
@@ -26,7 +26,6 @@ import {
   listUsersWithRoles,
   ownProfile,
   removeUser,
-  setPasswordOf,
 } from './service.js';
 
 async function currentUser(ctx: AppContext, identity: Identity) {

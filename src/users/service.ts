@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
+import { checkAgainOnDuplicate } from '../db/errors.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { listFeedback } from '../feedback/service.js';
 import { AuthenticationRequired, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
-import { endSessionsOf } from '../identity/sessions.js';
 import { resolveRootRole } from '../roles/service.js';
 import { listRootRoles } from '../roles/store.js';
-import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
+import { assertStrongPassword, hashPassword } from './password.js';
 import {
   countUsers,
   deleteUser,
@@ -16,13 +17,9 @@ import {
   insertUser,
   isLoginTaken,
   listUsers,
-  recentPasswordHashes,
-  setPasswordHash,
   type User,
   updateUser,
 } from './store.js';
-
-const REMEMBERED_PASSWORDS = 6; // the current one and the five before it
 
 function gravatar(email: string | null): string | null {
   if (!email) return null;
@@ -60,6 +57,22 @@ function checkEmail(email: string | null): void {
   }
 }
 
+async function assertLoginFree(db: Queryable, username: string | null, email: string | null): Promise<void> {
+  if (await isLoginTaken(db, username, email)) {
+    throw new ValidationError('A user with that username or email already exists.', [
+      { path: username ? 'username' : 'email', message: 'Already taken.' },
+    ]);
+  }
+}
+
+async function assertEmailFree(db: Queryable, email: string, userId: number): Promise<void> {
+  if (await isLoginTaken(db, null, email, userId)) {
+    throw new ValidationError('Another user already has that email.', [
+      { path: 'email', message: 'Already taken.' },
+    ]);
+  }
+}
+
 export interface NewUserInput {
   username?: string;
   email?: string;
@@ -86,28 +99,26 @@ export async function createUser(
   if (input.password !== undefined) assertStrongPassword(input.password);
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
 
-  return ctx.db.transaction(async (tx) => {
-    const role = await resolveRootRole(tx, input.rootRole);
-    if (await isLoginTaken(tx, username, email)) {
-      throw new ValidationError('A user with that username or email already exists.', [
-        { path: username ? 'username' : 'email', message: 'Already taken.' },
-      ]);
-    }
-    const user = await insertUser(tx, {
-      username,
-      email,
-      name: input.name ?? null,
-      rootRoleId: role.id,
-      passwordHash,
+  const create = () =>
+    ctx.db.transaction(async (tx) => {
+      const role = await resolveRootRole(tx, input.rootRole);
+      await assertLoginFree(tx, username, email);
+      const user = await insertUser(tx, {
+        username,
+        email,
+        name: input.name ?? null,
+        rootRoleId: role.id,
+        passwordHash,
+      });
+      recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
+      if (within) await within(tx, user);
+      return user;
     });
-    recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
-    if (within) await within(tx, user);
-    return user;
-  });
+  return checkAgainOnDuplicate(create, () => assertLoginFree(ctx.db, username, email));
 }
 
-export async function getUser(db: Queryable, id: number): Promise<User> {
-  const user = await findUser(db, id);
+export async function getUser(db: Queryable, id: number, options?: ReadOptions): Promise<User> {
+  const user = await findUser(db, id, options);
   if (!user) throw new NotFoundError(`There is no user with id ${id}.`);
   return user;
 }
@@ -135,94 +146,34 @@ export async function changeUser(
 ) {
   const email = input.email?.trim();
   if (email !== undefined) checkEmail(email);
-  return ctx.db.transaction(async (tx) => {
-    const before = await getUser(tx, id);
-    const rootRoleId =
-      input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
-    if (email !== undefined && (await isLoginTaken(tx, null, email, id))) {
-      throw new ValidationError('Another user already has that email.', [
-        { path: 'email', message: 'Already taken.' },
-      ]);
-    }
-    const after = (await updateUser(tx, id, {
-      email: email ?? before.email,
-      name: input.name !== undefined ? input.name : before.name,
-      rootRoleId,
-    }))!;
-    recordEvent(tx, actor, {
-      type: 'user-updated',
-      data: eventData(after),
-      preData: eventData(before),
+  const change = () =>
+    ctx.db.transaction(async (tx) => {
+      const before = await getUser(tx, id, { lock: 'update' });
+      const rootRoleId =
+        input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
+      if (email !== undefined) await assertEmailFree(tx, email, id);
+      const after = (await updateUser(tx, id, {
+        email: email ?? before.email,
+        name: input.name !== undefined ? input.name : before.name,
+        rootRoleId,
+      }))!;
+      recordEvent(tx, actor, {
+        type: 'user-updated',
+        data: eventData(after),
+        preData: eventData(before),
+      });
+      return after;
     });
-    return after;
+  return checkAgainOnDuplicate(change, async () => {
+    if (email !== undefined) await assertEmailFree(ctx.db, email, id);
   });
 }
 
 export async function removeUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await getUser(tx, id);
+    const user = await getUser(tx, id, { lock: 'exclusive' });
     await deleteUser(tx, id);
     recordEvent(tx, actor, { type: 'user-deleted', preData: eventData(user) });
-  });
-}
-
-/**
- * Sets a new password inside the caller's transaction: strong, not one of the last ones, and every
- * session of the user ends (a changed password must lock out whoever knew the old one).
- */
-export async function setUserPassword(
-  tx: Transaction,
-  actor: Actor,
-  userId: number,
-  password: string,
-): Promise<void> {
-  assertStrongPassword(password);
-  const user = await getUser(tx, userId);
-  for (const old of await recentPasswordHashes(tx, userId, REMEMBERED_PASSWORDS)) {
-    if (await verifyPassword(password, old)) {
-      throw new ValidationError(
-        'You have used this password before: choose one that is not among your last 5 passwords.',
-        [{ path: 'password', message: 'Used before.' }],
-      );
-    }
-  }
-  await setPasswordHash(tx, userId, await hashPassword(password));
-  await endSessionsOf(tx, userId);
-  recordEvent(tx, actor, {
-    type: 'user-password-changed',
-    data: { id: user.id, username: user.username, email: user.email },
-  });
-}
-
-export async function setPasswordOf(
-  ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  password: string,
-): Promise<void> {
-  await ctx.db.transaction((tx) => setUserPassword(tx, actor, userId, password));
-}
-
-export async function changeOwnPassword(
-  ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { password: string; confirmPassword: string; oldPassword?: string },
-): Promise<void> {
-  if (input.password !== input.confirmPassword) {
-    throw new ValidationError('`password` and `confirmPassword` differ.', [
-      { path: 'confirmPassword', message: 'Must equal password.' },
-    ]);
-  }
-  assertStrongPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const [current] = await recentPasswordHashes(tx, userId, 1);
-    if (current && !(await verifyPassword(input.oldPassword ?? '', current))) {
-      throw new ValidationError('The old password is wrong.', [
-        { path: 'oldPassword', message: 'Wrong password.' },
-      ]);
-    }
-    await setUserPassword(tx, actor, userId, input.password);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 export interface User {
   id: number;
@@ -67,8 +68,11 @@ export async function countUsers(db: Queryable): Promise<number> {
   return rows[0]!.n;
 }
 
-export async function findUser(db: Queryable, id: number): Promise<User | null> {
-  const { rows } = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+export async function findUser(db: Queryable, id: number, { lock }: ReadOptions = {}): Promise<User | null> {
+  const { rows } = await db.query<UserRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM users WHERE id = $1`, lock),
+    [id],
+  );
   return rows[0] ? toUser(rows[0]) : null;
 }
 

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import jsonPatch from 'fast-json-patch';
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
+import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import type { FeatureModel } from '../features/model.js';
 import { getLiveFeature, getModelFeature } from '../features/service.js';
@@ -13,8 +14,12 @@ import { prepareVariants, type Variant } from './rules.js';
 import { VariantList, type VariantPatch } from './schemas.js';
 import { findEnvironmentVariants, setEnvironmentVariants } from './store.js';
 
-async function variantsAt(db: Queryable, at: FeatureEnvironmentPath, lock = false): Promise<Variant[]> {
-  const variants = await findEnvironmentVariants(db, at.featureName, at.environment, lock);
+async function variantsAt(
+  db: Queryable,
+  at: FeatureEnvironmentPath,
+  options?: ReadOptions,
+): Promise<Variant[]> {
+  const variants = await findEnvironmentVariants(db, at.featureName, at.environment, options);
   if (variants === null) throw noSuchEnvironment(at);
   return variants;
 }
@@ -34,8 +39,9 @@ async function store(
   next: (current: Variant[]) => Variant[],
 ) {
   return ctx.db.transaction(async (tx) => {
-    await getLiveFeature(tx, at.project, at.featureName);
-    const before = await variantsAt(tx, at, true);
+    // The feature locked too: an archive waits for this change, or this one sees it archived.
+    await getLiveFeature(tx, at.project, at.featureName, { lock: 'update' });
+    const before = await variantsAt(tx, at, { lock: 'update' });
     const variants = next(before);
     await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
     recordEvent(tx, actorOf(identity), {

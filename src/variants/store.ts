@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 import type { Variant } from './rules.js';
 
 /** The feature's variant list in the environment; null when the feature has no such environment. */
@@ -6,10 +7,13 @@ export async function findEnvironmentVariants(
   db: Queryable,
   featureName: string,
   environment: string,
-  lock = false,
+  { lock }: ReadOptions = {},
 ): Promise<Variant[] | null> {
   const { rows } = await db.query<{ variants: Variant[] }>(
-    `SELECT variants FROM feature_environments WHERE feature_name = $1 AND environment = $2${lock ? ' FOR UPDATE' : ''}`,
+    withRowLock(
+      'SELECT variants FROM feature_environments WHERE feature_name = $1 AND environment = $2',
+      lock,
+    ),
     [featureName, environment],
   );
   return rows[0]?.variants ?? null;
