@@ -11,11 +11,13 @@ const DEFAULT_HOURS = 48;
 
 /** The buffer SDK metrics go through on their way to the hourly tables. */
 export function createMetricsBuffer(ctx: AppContext): MetricsBuffer {
-  return new MetricsBuffer((batch) =>
-    ctx.db.transaction(async (tx) => {
-      await noteInstancesSeen(tx, { ...SYSTEM_ACTOR, name: 'sdk' }, batch.instances);
-      await addHourlyCounts(tx, batch.counts);
-    }),
+  return new MetricsBuffer(
+    (batch) =>
+      ctx.db.transaction(async (tx) => {
+        await noteInstancesSeen(tx, { ...SYSTEM_ACTOR, name: 'sdk' }, batch.instances);
+        await addHourlyCounts(tx, batch.counts);
+      }),
+    { log: ctx.log },
   );
 }
 

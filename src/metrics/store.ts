@@ -1,7 +1,12 @@
 import type { Queryable } from '../db/database.js';
 import type { HourlyCount } from './buffer.js';
 
-/** Adds the counts to their hourly rows; counts for features that do not exist are dropped. */
+const BIGINT_MAX = '9223372036854775807';
+
+/**
+ * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
+ * stop at the largest bigint instead of failing.
+ */
 export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<void> {
   if (counts.length === 0) return;
   await db.query(
@@ -10,7 +15,8 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::bigint[]) AS u(f, a, e, h, y, n)
       WHERE EXISTS (SELECT 1 FROM features WHERE name = u.f)
      ON CONFLICT (feature_name, hour, app_name, environment) DO UPDATE
-       SET yes = client_metrics_hourly.yes + EXCLUDED.yes, no = client_metrics_hourly.no + EXCLUDED.no`,
+       SET yes = client_metrics_hourly.yes + LEAST(EXCLUDED.yes, ${BIGINT_MAX} - client_metrics_hourly.yes),
+           no = client_metrics_hourly.no + LEAST(EXCLUDED.no, ${BIGINT_MAX} - client_metrics_hourly.no)`,
     [
       counts.map((c) => c.featureName),
       counts.map((c) => c.appName),
@@ -31,7 +37,8 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
         WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
                        WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
        ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
-         SET count = client_metrics_variants_hourly.count + EXCLUDED.count`,
+         SET count = client_metrics_variants_hourly.count
+                     + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
       [
         variants.map((v) => v.featureName),
         variants.map((v) => v.appName),
@@ -71,8 +78,11 @@ export async function hourlyRowsOf(db: Queryable, featureName: string, since: Da
     no: number;
     variants: Record<string, number> | null;
   }>(
-    `SELECT m.app_name, m.environment, m.hour, m.yes, m.no,
-            (SELECT jsonb_object_agg(v.variant, v.count) FROM client_metrics_variants_hourly v
+    // Sums past 2^53 read as 2^53 - 1: a number every client (and the driver) holds exactly.
+    `SELECT m.app_name, m.environment, m.hour,
+            LEAST(m.yes, ${Number.MAX_SAFE_INTEGER}) AS yes, LEAST(m.no, ${Number.MAX_SAFE_INTEGER}) AS no,
+            (SELECT jsonb_object_agg(v.variant, LEAST(v.count, ${Number.MAX_SAFE_INTEGER}))
+               FROM client_metrics_variants_hourly v
               WHERE v.feature_name = m.feature_name AND v.hour = m.hour
                 AND v.app_name = m.app_name AND v.environment = m.environment) AS variants
        FROM client_metrics_hourly m
