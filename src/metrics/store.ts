@@ -5,7 +5,8 @@ const BIGINT_MAX = '9223372036854775807';
 
 /**
  * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
- * stop at the largest bigint instead of failing.
+ * stop at the largest bigint instead of failing. Rows are written in key order, so two processes
+ * flushing overlapping rows at once wait for each other instead of deadlocking.
  */
 export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<void> {
   if (counts.length === 0) return;
@@ -14,6 +15,7 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
      SELECT u.f, u.a, u.e, u.h, u.y, u.n
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::bigint[]) AS u(f, a, e, h, y, n)
       WHERE EXISTS (SELECT 1 FROM features WHERE name = u.f)
+      ORDER BY u.f, u.h, u.a, u.e
      ON CONFLICT (feature_name, hour, app_name, environment) DO UPDATE
        SET yes = client_metrics_hourly.yes + LEAST(EXCLUDED.yes, ${BIGINT_MAX} - client_metrics_hourly.yes),
            no = client_metrics_hourly.no + LEAST(EXCLUDED.no, ${BIGINT_MAX} - client_metrics_hourly.no)`,
@@ -36,6 +38,7 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
          FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[]) AS u(f, a, e, h, v, c)
         WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
                        WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
+        ORDER BY u.f, u.h, u.a, u.e, u.v
        ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
          SET count = client_metrics_variants_hourly.count
                      + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
@@ -49,15 +52,20 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       ],
     );
   }
+  // The rows are locked in key order here too (the subquery), for the same reason.
   await db.query(
-    `UPDATE feature_environments fe SET last_seen_at = now()
-       FROM unnest($1::text[], $2::text[]) AS u(f, e)
-      WHERE fe.feature_name = u.f AND fe.environment = u.e`,
+    `UPDATE feature_environments SET last_seen_at = now()
+      WHERE (feature_name, environment) IN (
+        SELECT feature_name, environment FROM feature_environments
+         WHERE (feature_name, environment) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+         ORDER BY feature_name, environment FOR NO KEY UPDATE)`,
     [counts.map((c) => c.featureName), counts.map((c) => c.environment)],
   );
-  await db.query('UPDATE features SET last_seen_at = now() WHERE name = ANY($1::text[])', [
-    [...new Set(counts.map((c) => c.featureName))],
-  ]);
+  await db.query(
+    `UPDATE features SET last_seen_at = now()
+      WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
+    [[...new Set(counts.map((c) => c.featureName))]],
+  );
 }
 
 export interface HourlyRow {
