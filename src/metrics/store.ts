@@ -6,11 +6,12 @@ const BIGINT_MAX = '9223372036854775807';
 /**
  * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
  * stop at the largest bigint instead of failing. Rows are written in key order, so two processes
- * flushing overlapping rows at once wait for each other instead of deadlocking.
+ * flushing overlapping rows at once wait for each other instead of deadlocking. Whether any count
+ * was written.
  */
-export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<void> {
-  if (counts.length === 0) return;
-  await db.query(
+export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<boolean> {
+  if (counts.length === 0) return false;
+  const { rowCount } = await db.query(
     `INSERT INTO client_metrics_hourly (feature_name, app_name, environment, hour, yes, no)
      SELECT u.f, u.a, u.e, u.h, u.y, u.n
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::bigint[]) AS u(f, a, e, h, y, n)
@@ -28,6 +29,7 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       counts.map((c) => c.no),
     ],
   );
+  if (rowCount === 0) return false;
   const variants = counts.flatMap((c) =>
     [...c.variants].map(([variant, count]) => ({ ...c, variant, count })),
   );
@@ -66,6 +68,7 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
     [[...new Set(counts.map((c) => c.featureName))]],
   );
+  return true;
 }
 
 export interface HourlyRow {
