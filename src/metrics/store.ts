@@ -71,6 +71,12 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
   return true;
 }
 
+/** Retention: hourly counts of hours before `before`; their variant counts go with them (cascade). */
+export async function deleteHourlyCountsBefore(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM client_metrics_hourly WHERE hour < $1', [before]);
+  return rowCount;
+}
+
 export interface HourlyRow {
   appName: string;
   environment: string;
