@@ -28,6 +28,7 @@ import { resolveIdentity } from './identity/resolve.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
+import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -111,6 +112,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   await ctx.sync.start();
   app.addHook('onClose', () => ctx.sync.stop());
+  const retention = startRetention(ctx);
+  app.addHook('onClose', () => retention.stop());
 
   await app.ready();
   return app;

@@ -89,15 +89,25 @@ export interface SeenInstance {
   sdkVersion?: string;
 }
 
-/** Instances that reported metrics: seen now, with their applications made if they never registered. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byKey = (a: SeenInstance, b: SeenInstance) =>
+  compare(a.appName, b.appName) ||
+  compare(a.environment, b.environment) ||
+  compare(a.instanceId, b.instanceId);
+
+/**
+ * Instances that reported metrics: seen now, with their applications made if they never registered.
+ * Rows are written in key order, so two processes writing overlapping ones cannot deadlock.
+ */
 export async function noteInstancesSeen(
   tx: Transaction,
   actor: Actor,
   instances: SeenInstance[],
 ): Promise<void> {
-  for (const appName of new Set(instances.map((i) => i.appName)))
+  const sorted = [...instances].sort(byKey);
+  for (const appName of new Set(sorted.map((i) => i.appName)))
     await ensureApplication(tx, actor, appName, {});
-  for (const i of instances) {
+  for (const i of sorted) {
     await upsertInstance(tx, {
       appName: i.appName,
       instanceId: i.instanceId,

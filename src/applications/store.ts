@@ -164,6 +164,12 @@ export async function upsertInstance(
   await db.query('UPDATE client_applications SET seen_at = now() WHERE app_name = $1', [i.appName]);
 }
 
+/** Retention: instances not seen since `before`. */
+export async function deleteInstancesNotSeenSince(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM client_instances WHERE last_seen < $1', [before]);
+  return rowCount;
+}
+
 export async function instancesOf(db: Queryable, appName: string): Promise<Instance[]> {
   const { rows } = await db.query<{
     app_name: string;

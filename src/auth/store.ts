@@ -54,3 +54,11 @@ export async function findResetToken(
 export async function markResetTokenUsed(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('UPDATE reset_tokens SET used_at = now() WHERE token_hash = $1', [tokenHash]);
 }
+
+/** Retention: reset tokens that expired, or were used, before `before`. */
+export async function deleteSpentResetTokens(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM reset_tokens WHERE expires_at < $1 OR used_at < $1', [
+    before,
+  ]);
+  return rowCount;
+}

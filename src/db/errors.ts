@@ -40,6 +40,15 @@ export function isRetryable(error: unknown): boolean {
   return code === '40001' || code === '40P01';
 }
 
+/**
+ * The database refused the data itself (a value it cannot store, a constraint it enforces), as
+ * opposed to failing to run the statement at all: the same rows would fail again, other rows not.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = postgresError(error)?.code;
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
+}
+
 // What a row of each table is called in messages; other tables read as their name, singular.
 const NOUNS: Record<string, string> = {
   api_tokens: 'API token',

@@ -1,4 +1,16 @@
+import { isDataError } from '../db/errors.js';
+import type { Logger } from '../log.js';
+
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The most one report adds to a count. No SDK evaluates a flag a trillion times in one interval,
+ * and under this cap a sum in memory takes thousands of reports to reach its own ceiling.
+ */
+export const MAX_REPORTED_COUNT = 1_000_000_000_000;
+
+/** Rows waiting in memory while the database is slow or away; reports beyond them are dropped. */
+const MAX_PENDING_ROWS = 100_000;
 
 export interface ToggleCounts {
   yes: number;
@@ -39,21 +51,67 @@ export interface MetricsBatch {
   instances: SeenInstance[];
 }
 
+export interface MetricsBufferOptions {
+  log: Logger;
+  /** How long reports are summed before they are written. */
+  delayMs?: number;
+  /** Rows (counts, variant counts, instances) kept at most; more are dropped and logged. */
+  maxPendingRows?: number;
+}
+
+const clamp = (n: number) => Math.min(n, MAX_REPORTED_COUNT);
+
+/** Stays exact: a sum that would pass 2^53 stops there instead of losing precision. */
+const saturatingSum = (a: number, b: number) => Math.min(a + b, Number.MAX_SAFE_INTEGER);
+
+// The names cannot hold NUL (the request schema refuses it), so the keys are unambiguous.
+const countKey = (c: HourlyCount) =>
+  `${c.featureName}\u0000${c.appName}\u0000${c.environment}\u0000${c.hour.getTime()}`;
+const instanceKey = (i: SeenInstance) => `${i.appName}\u0000${i.environment}\u0000${i.instanceId}`;
+
+const rowsOf = (batch: MetricsBatch) => batch.counts.length + batch.instances.length;
+
+function halves({ counts, instances }: MetricsBatch): [MetricsBatch, MetricsBatch] {
+  const half = Math.ceil((counts.length + instances.length) / 2);
+  if (half <= counts.length) {
+    return [
+      { counts: counts.slice(0, half), instances: [] },
+      { counts: counts.slice(half), instances },
+    ];
+  }
+  const split = half - counts.length;
+  return [
+    { counts, instances: instances.slice(0, split) },
+    { counts: [], instances: instances.slice(split) },
+  ];
+}
+
 /**
  * SDK metrics summed in memory and written in one batch at most once a second (and when the server
- * stops), so a burst of thousands of posts costs a handful of transactions. A batch that fails to
- * write is merged back and tried again.
+ * stops), so a burst of thousands of posts costs a handful of transactions. No report can stop the
+ * others from being written: counts are capped and sums saturate, rows the database refuses are
+ * found and dropped, and while the database is away the rows wait, up to a bound.
  */
 export class MetricsBuffer {
   private counts = new Map<string, HourlyCount>();
   private instances = new Map<string, SeenInstance>();
+  private pendingRows = 0;
+  private dropped = 0;
+  private failing = false;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private readonly log: Logger;
+  private readonly delayMs: number;
+  private readonly maxPendingRows: number;
 
   constructor(
     private readonly write: (batch: MetricsBatch) => Promise<void>,
-    private readonly delayMs = 1000,
-  ) {}
+    options: MetricsBufferOptions,
+  ) {
+    this.log = options.log;
+    this.delayMs = options.delayMs ?? 1000;
+    this.maxPendingRows = options.maxPendingRows ?? MAX_PENDING_ROWS;
+  }
 
   add(report: MetricsReport): void {
     const hour = new Date(Math.floor(report.start.getTime() / HOUR_MS) * HOUR_MS);
@@ -63,35 +121,50 @@ export class MetricsBuffer {
         appName: report.appName,
         environment: report.environment,
         hour,
-        yes: counts.yes,
-        no: counts.no,
-        variants: new Map(Object.entries(counts.variants ?? {})),
+        yes: clamp(counts.yes),
+        no: clamp(counts.no),
+        variants: new Map(Object.entries(counts.variants ?? {}).map(([name, n]) => [name, clamp(n)])),
       });
     }
-    const instance: SeenInstance = {
+    this.addInstance({
       appName: report.appName,
       instanceId: report.instanceId,
       environment: report.environment,
       clientIp: report.clientIp,
       sdkVersion: report.sdkVersion,
-    };
-    this.instances.set(
-      `${instance.appName}\u0000${instance.environment}\u0000${instance.instanceId}`,
-      instance,
-    );
+    });
     this.schedule();
   }
 
+  /** Room for `rows` more rows, or they are counted as dropped. */
+  private reserve(rows: number): boolean {
+    if (this.pendingRows + rows > this.maxPendingRows) {
+      this.dropped += rows;
+      return false;
+    }
+    this.pendingRows += rows;
+    return true;
+  }
+
   private addCount(c: HourlyCount): void {
-    const key = `${c.featureName}\u0000${c.appName}\u0000${c.environment}\u0000${c.hour.getTime()}`;
+    const key = countKey(c);
     const sum = this.counts.get(key);
     if (!sum) {
-      this.counts.set(key, c);
+      if (this.reserve(1 + c.variants.size)) this.counts.set(key, c);
       return;
     }
-    sum.yes += c.yes;
-    sum.no += c.no;
-    for (const [name, n] of c.variants) sum.variants.set(name, (sum.variants.get(name) ?? 0) + n);
+    sum.yes = saturatingSum(sum.yes, c.yes);
+    sum.no = saturatingSum(sum.no, c.no);
+    for (const [name, n] of c.variants) {
+      const before = sum.variants.get(name);
+      if (before === undefined && !this.reserve(1)) continue;
+      sum.variants.set(name, saturatingSum(before ?? 0, n));
+    }
+  }
+
+  private addInstance(i: SeenInstance): void {
+    const key = instanceKey(i);
+    if (this.instances.has(key) || this.reserve(1)) this.instances.set(key, i);
   }
 
   private schedule(): void {
@@ -106,6 +179,7 @@ export class MetricsBuffer {
   /** Writes what has been summed so far; waits for a write already under way first. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
+    this.reportDropped();
     if (this.counts.size === 0 && this.instances.size === 0) return;
     const batch: MetricsBatch = {
       counts: [...this.counts.values()],
@@ -113,19 +187,78 @@ export class MetricsBuffer {
     };
     this.counts = new Map();
     this.instances = new Map();
-    this.flushing = this.write(batch)
-      .catch(() => {
-        for (const c of batch.counts) this.addCount(c);
-        for (const i of batch.instances) {
-          const key = `${i.appName}\u0000${i.environment}\u0000${i.instanceId}`;
-          if (!this.instances.has(key)) this.instances.set(key, i);
-        }
-        this.schedule();
-      })
-      .finally(() => {
-        this.flushing = undefined;
-      });
+    this.pendingRows = 0;
+    this.flushing = this.writeIsolating(batch).finally(() => {
+      this.flushing = undefined;
+    });
     await this.flushing;
+  }
+
+  /**
+   * When the database refuses some rows, each half is written on its own, down to single rows, so
+   * only the refused ones are lost (a few rows among thousands cost a few dozen small writes).
+   * When it cannot write at all, the rows wait for the next flush.
+   */
+  private async writeIsolating(batch: MetricsBatch): Promise<void> {
+    try {
+      await this.write(batch);
+      this.writing();
+    } catch (error) {
+      if (!isDataError(error)) this.keep(batch, error);
+      else if (rowsOf(batch) === 1) this.drop(batch, error);
+      else for (const half of halves(batch)) await this.writeIsolating(half);
+    }
+  }
+
+  private writing(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.log.info('metrics: usage counts are being written again');
+  }
+
+  private keep(batch: MetricsBatch, error: unknown): void {
+    // Once per outage: the flushes that follow would repeat it every second.
+    if (!this.failing) {
+      this.failing = true;
+      this.log.error(
+        { err: error, counts: batch.counts.length, instances: batch.instances.length },
+        `metrics: cannot write usage counts; keeping up to ${this.maxPendingRows} rows in memory and trying again every ${this.delayMs} ms`,
+      );
+    }
+    for (const c of batch.counts) this.addCount(c);
+    // An instance reported again meanwhile is newer than the one kept.
+    for (const i of batch.instances) if (!this.instances.has(instanceKey(i))) this.addInstance(i);
+    this.schedule();
+  }
+
+  private drop(batch: MetricsBatch, error: unknown): void {
+    for (const c of batch.counts) {
+      this.log.error(
+        {
+          err: error,
+          appName: c.appName,
+          featureName: c.featureName,
+          environment: c.environment,
+          hour: c.hour.toISOString(),
+        },
+        'metrics: the database refused these usage counts; dropped them',
+      );
+    }
+    for (const i of batch.instances) {
+      this.log.error(
+        { err: error, appName: i.appName, instanceId: i.instanceId, environment: i.environment },
+        'metrics: the database refused this SDK instance; dropped it',
+      );
+    }
+  }
+
+  private reportDropped(): void {
+    if (this.dropped === 0) return;
+    this.log.error(
+      { dropped: this.dropped, maxPendingRows: this.maxPendingRows },
+      'metrics: dropped reported rows: too many were already waiting to be written',
+    );
+    this.dropped = 0;
   }
 
   /** Stops the timer and writes everything still in memory. */
@@ -133,5 +266,15 @@ export class MetricsBuffer {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
+    // A failed last write schedules a retry that must not outlive the server.
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.reportDropped();
+    if (this.pendingRows > 0) {
+      this.log.error(
+        { rows: this.pendingRows },
+        'metrics: stopping with usage counts that could not be written; they are lost',
+      );
+    }
   }
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucket, currentHour, eventually, postMetrics, rawMetrics } from '../../test/metrics.js';
 import { createUser, startTestServer, type TestServer } from '../../test/server.js';
+import { silentLogger } from '../log.js';
 import { MetricsBuffer } from './buffer.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
@@ -17,26 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (body: unknown, token = clientToken) =>
-  server.request('POST', '/api/client/metrics', { token, body });
-const bucket = (toggles: object, start = new Date()) => ({
-  start: start.toISOString(),
-  stop: new Date(start.getTime() + 10_000).toISOString(),
-  toggles,
-});
-const raw = (name: string, query = '') =>
-  server.request('GET', `/api/admin/client-metrics/features/${name}/raw${query}`, {
-    token: server.adminToken,
-  });
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const post = (body: unknown, token = clientToken) => postMetrics(server, token, body);
+const raw = (name: string, query = '') => rawMetrics(server, name, query);
 
 describe('POST /api/client/metrics and E20', () => {
   it('sums the counts per feature, application, environment and hour, visible within seconds', async () => {
@@ -75,7 +59,7 @@ describe('POST /api/client/metrics and E20', () => {
       featureName: 'counted',
       appName: 'shop',
       environment: 'development',
-      timestamp: new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString(),
+      timestamp: currentHour(),
       yes: 7,
       no: 3,
       variants: { blue: 3, red: 3 },
@@ -196,12 +180,14 @@ describe('POST /api/client/metrics and E20', () => {
   });
 });
 
+const quiet = (delayMs: number) => ({ log: silentLogger, delayMs });
+
 describe('MetricsBuffer', () => {
   it('turns a burst of reports into one write', async () => {
     const writes: number[] = [];
     const buffer = new MetricsBuffer(async (batch) => {
       writes.push(batch.counts.reduce((n, c) => n + c.yes, 0));
-    }, 50);
+    }, quiet(50));
     for (let i = 0; i < 10_000; i++) {
       buffer.add({
         appName: 'a',
@@ -224,7 +210,7 @@ describe('MetricsBuffer', () => {
         throw new Error('database away');
       }
       written.push(batch.counts.reduce((n, c) => n + c.yes, 0));
-    }, 10);
+    }, quiet(10));
     buffer.add({
       appName: 'a',
       instanceId: 'i',

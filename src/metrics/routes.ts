@@ -4,9 +4,10 @@ import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import type { MetricsBuffer } from './buffer.js';
 import { MetricsBody, RawMetrics, RawMetricsParams, RawMetricsQuery } from './schemas.js';
-import { readRawMetrics } from './service.js';
+import { createRawMetricsCache, readRawMetrics } from './service.js';
 
 export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): void {
+  const cache = createRawMetricsCache(ctx);
   app.get(
     '/api/admin/client-metrics/features/:name/raw',
     {
@@ -19,7 +20,7 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
         response: { 200: RawMetrics },
       },
     },
-    async (request) => readRawMetrics(ctx.db, request.params.name, request.query.hoursBack),
+    async (request) => readRawMetrics(ctx, cache, request.params.name, request.query.hoursBack),
   );
 
   // The environment is always the token's: an SDK cannot report for another one.

@@ -1,24 +1,36 @@
 import { Type } from '@sinclair/typebox';
 
-const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Count = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'Counts above a trillion are taken as a trillion',
+});
+
+// PostgreSQL cannot store NUL in text: a name holding one could never be written.
+const NO_NUL = '[^\\u0000]';
+const Name = (minLength: number) =>
+  Type.String({ minLength, maxLength: 255, pattern: `^${NO_NUL}*$`, description: 'Without NUL characters' });
+
+/** Names as keys of a record: one that does not match the pattern is refused (no other keys allowed). */
+const NameKey = (minLength: number) => Type.String({ pattern: `^${NO_NUL}{${minLength},255}$` });
 
 /** What SDKs post every interval: per feature, how often it was on, off, and which variants were given. */
 export const MetricsBody = Type.Object({
-  appName: Type.String({ minLength: 1, maxLength: 255 }),
-  instanceId: Type.Optional(Type.String({ maxLength: 255 })),
+  appName: Name(1),
+  instanceId: Type.Optional(Name(0)),
   environment: Type.Optional(Type.String()),
-  sdkVersion: Type.Optional(Type.String({ maxLength: 255 })),
+  sdkVersion: Type.Optional(Name(0)),
   bucket: Type.Object({
     start: Type.String({ format: 'date-time' }),
     stop: Type.String({ format: 'date-time' }),
     toggles: Type.Record(
-      Type.String({ minLength: 1, maxLength: 255 }),
+      NameKey(1),
       Type.Object({
         yes: Count,
         no: Count,
-        variants: Type.Optional(Type.Record(Type.String({ maxLength: 255 }), Count)),
+        variants: Type.Optional(Type.Record(NameKey(0), Count, { additionalProperties: false })),
       }),
-      { maxProperties: 10_000 },
+      { maxProperties: 10_000, additionalProperties: false },
     ),
   }),
 });

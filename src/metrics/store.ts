@@ -1,16 +1,25 @@
 import type { Queryable } from '../db/database.js';
 import type { HourlyCount } from './buffer.js';
 
-/** Adds the counts to their hourly rows; counts for features that do not exist are dropped. */
-export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<void> {
-  if (counts.length === 0) return;
-  await db.query(
+const BIGINT_MAX = '9223372036854775807';
+
+/**
+ * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
+ * stop at the largest bigint instead of failing. Rows are written in key order, so two processes
+ * flushing overlapping rows at once wait for each other instead of deadlocking. Whether any count
+ * was written.
+ */
+export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<boolean> {
+  if (counts.length === 0) return false;
+  const { rowCount } = await db.query(
     `INSERT INTO client_metrics_hourly (feature_name, app_name, environment, hour, yes, no)
      SELECT u.f, u.a, u.e, u.h, u.y, u.n
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[], $6::bigint[]) AS u(f, a, e, h, y, n)
       WHERE EXISTS (SELECT 1 FROM features WHERE name = u.f)
+      ORDER BY u.f, u.h, u.a, u.e
      ON CONFLICT (feature_name, hour, app_name, environment) DO UPDATE
-       SET yes = client_metrics_hourly.yes + EXCLUDED.yes, no = client_metrics_hourly.no + EXCLUDED.no`,
+       SET yes = client_metrics_hourly.yes + LEAST(EXCLUDED.yes, ${BIGINT_MAX} - client_metrics_hourly.yes),
+           no = client_metrics_hourly.no + LEAST(EXCLUDED.no, ${BIGINT_MAX} - client_metrics_hourly.no)`,
     [
       counts.map((c) => c.featureName),
       counts.map((c) => c.appName),
@@ -20,6 +29,7 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       counts.map((c) => c.no),
     ],
   );
+  if (rowCount === 0) return false;
   const variants = counts.flatMap((c) =>
     [...c.variants].map(([variant, count]) => ({ ...c, variant, count })),
   );
@@ -30,8 +40,10 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
          FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[]) AS u(f, a, e, h, v, c)
         WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
                        WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
+        ORDER BY u.f, u.h, u.a, u.e, u.v
        ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
-         SET count = client_metrics_variants_hourly.count + EXCLUDED.count`,
+         SET count = client_metrics_variants_hourly.count
+                     + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
       [
         variants.map((v) => v.featureName),
         variants.map((v) => v.appName),
@@ -42,15 +54,27 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       ],
     );
   }
+  // The rows are locked in key order here too (the subquery), for the same reason.
   await db.query(
-    `UPDATE feature_environments fe SET last_seen_at = now()
-       FROM unnest($1::text[], $2::text[]) AS u(f, e)
-      WHERE fe.feature_name = u.f AND fe.environment = u.e`,
+    `UPDATE feature_environments SET last_seen_at = now()
+      WHERE (feature_name, environment) IN (
+        SELECT feature_name, environment FROM feature_environments
+         WHERE (feature_name, environment) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+         ORDER BY feature_name, environment FOR NO KEY UPDATE)`,
     [counts.map((c) => c.featureName), counts.map((c) => c.environment)],
   );
-  await db.query('UPDATE features SET last_seen_at = now() WHERE name = ANY($1::text[])', [
-    [...new Set(counts.map((c) => c.featureName))],
-  ]);
+  await db.query(
+    `UPDATE features SET last_seen_at = now()
+      WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
+    [[...new Set(counts.map((c) => c.featureName))]],
+  );
+  return true;
+}
+
+/** Retention: hourly counts of hours before `before`; their variant counts go with them (cascade). */
+export async function deleteHourlyCountsBefore(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM client_metrics_hourly WHERE hour < $1', [before]);
+  return rowCount;
 }
 
 export interface HourlyRow {
@@ -71,8 +95,11 @@ export async function hourlyRowsOf(db: Queryable, featureName: string, since: Da
     no: number;
     variants: Record<string, number> | null;
   }>(
-    `SELECT m.app_name, m.environment, m.hour, m.yes, m.no,
-            (SELECT jsonb_object_agg(v.variant, v.count) FROM client_metrics_variants_hourly v
+    // Sums past 2^53 read as 2^53 - 1: a number every client (and the driver) holds exactly.
+    `SELECT m.app_name, m.environment, m.hour,
+            LEAST(m.yes, ${Number.MAX_SAFE_INTEGER}) AS yes, LEAST(m.no, ${Number.MAX_SAFE_INTEGER}) AS no,
+            (SELECT jsonb_object_agg(v.variant, LEAST(v.count, ${Number.MAX_SAFE_INTEGER}))
+               FROM client_metrics_variants_hourly v
               WHERE v.feature_name = m.feature_name AND v.hour = m.hour
                 AND v.app_name = m.app_name AND v.environment = m.environment) AS variants
        FROM client_metrics_hourly m

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '../db/database.js';
-import { bumpConfigRevision } from './store.js';
+import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
 
 /**
  * What a change touched, so caches reload only what they hold of it:
@@ -21,11 +21,18 @@ interface Pending {
 }
 
 const PENDING = {};
+const METRICS_PENDING = {};
 const commitListeners = new WeakMap<Database, (revision: number) => void>();
+const metricsCommitListeners = new WeakMap<Database, (revision: number) => void>();
 
 /** The process's sync registers here to hear of its own commits without asking the database. */
 export function onLocalCommit(db: Database, listener: (revision: number) => void): void {
   commitListeners.set(db, listener);
+}
+
+/** Likewise for this process's own writes of usage counts. */
+export function onLocalMetricsCommit(db: Database, listener: (revision: number) => void): void {
+  metricsCommitListeners.set(db, listener);
 }
 
 /**
@@ -49,4 +56,23 @@ export function markChanged(tx: Transaction, change: Change): void {
   });
   for (const scope of change.scopes) pending.scopes.add(scope);
   for (const name of change.features ?? []) pending.features.add(name);
+}
+
+/**
+ * Marks the transaction as writing SDK usage counts. When it commits, its last statement bumps the
+ * metrics revision (notifying other processes), and this process's caches of counts are emptied
+ * before anything else runs: a read right after the write is never answered from before it.
+ */
+export function markMetricsWritten(tx: Transaction): void {
+  tx.local(METRICS_PENDING, () => {
+    let revision = 0;
+    tx.beforeCommit({
+      order: 100,
+      async run(t) {
+        revision = await bumpMetricsRevision(t);
+      },
+    });
+    tx.afterCommit(() => metricsCommitListeners.get(tx.database)?.(revision));
+    return true;
+  });
 }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import type { Logger } from '../log.js';
-import { onLocalCommit, type Scope } from './changes.js';
+import { onLocalCommit, onLocalMetricsCommit, type Scope } from './changes.js';
 import { REVISION_CHANNEL, readChangesSince, readRevisions, type StoredChange } from './store.js';
 
 /** What the caches must take in to reach `revision`. */
@@ -90,6 +90,7 @@ export class ConfigSync {
       this.localCommitted = Math.max(this.localCommitted, revision);
       void this.catchUp();
     });
+    onLocalMetricsCommit(this.db, (revision) => this.metricsReached(revision));
     this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
     this.timer.unref();
     await this.catchUp();
@@ -124,7 +125,7 @@ export class ConfigSync {
     if (this.running) return;
     try {
       const now = await readRevisions(this.db);
-      if (now.config !== this.applied || now.metrics !== this.metrics) await this.catchUp();
+      if (now.config !== this.applied || now.metrics > this.metrics) await this.catchUp();
       else this.confirmed();
     } catch (error) {
       this.failed(error);
@@ -171,10 +172,25 @@ export class ConfigSync {
     );
     for (const swap of read.swaps) swap();
     this.applied = read.now.config;
-    const metricsMoved = read.now.metrics !== this.metrics;
-    this.metrics = read.now.metrics;
-    if (metricsMoved) for (const listener of this.metricsListeners) listener();
+    this.metricsReached(read.now.metrics);
     this.releaseWaiters(false);
+  }
+
+  /**
+   * Tells the listeners once per new metrics revision, whichever way it was learned first. A
+   * listener's failure is logged here: thrown into a commit's aftermath, it would make a written
+   * batch look failed and be written twice.
+   */
+  private metricsReached(revision: number): void {
+    if (revision <= this.metrics) return;
+    this.metrics = revision;
+    for (const listener of this.metricsListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error({ err: error, revision }, 'sync: a cache of usage counts failed to follow them');
+      }
+    }
   }
 
   private releaseWaiters(all: boolean): void {

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawMetrics } from '../test/metrics.js';
+import { createFeature, createUser, startTestServer, type TestServer } from '../test/server.js';
+import { runRetention } from './retention.js';
+
+const clientToken = `default:development.${'c'.repeat(56)}`;
+let server: TestServer;
+let userId: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ INIT_CLIENT_API_TOKENS: clientToken });
+  await createFeature(server, 'aging');
+  userId = (await createUser(server)).id;
+});
+afterAll(() => server.close());
+
+const sql = (text: string, params: unknown[] = []) =>
+  server.ctx.db.query<Record<string, unknown>>(text, params);
+const column = async (text: string, params: unknown[] = []) =>
+  (await sql(text, params)).rows.map((r) => Object.values(r)[0]).sort();
+
+describe('retention', () => {
+  it('removes old rows of every kind and keeps recent ones', async () => {
+    for (const [app, hoursAgo] of [
+      ['old', 49],
+      ['recent', 47],
+    ] as const) {
+      const hour = `date_trunc('hour', now()) - interval '${hoursAgo} hours'`;
+      await sql(`INSERT INTO client_metrics_hourly (feature_name, app_name, environment, hour, yes, no)
+                 VALUES ('aging', '${app}', 'development', ${hour}, 1, 1)`);
+      await sql(`INSERT INTO client_metrics_variants_hourly (feature_name, app_name, environment, hour, variant, count)
+                 VALUES ('aging', '${app}', 'development', ${hour}, 'blue', 1)`);
+    }
+    await sql(
+      `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES
+         ('expired-long-ago', $1, now() - interval '25 hours'),
+         ('expired-lately', $1, now() - interval '1 hour'),
+         ('live', $1, now() + interval '1 hour')`,
+      [userId],
+    );
+    await sql(
+      `INSERT INTO reset_tokens (token_hash, user_id, expires_at, used_at) VALUES
+         ('expired-long-ago', $1, now() - interval '25 hours', NULL),
+         ('used-long-ago', $1, now() + interval '1 hour', now() - interval '25 hours'),
+         ('expired-lately', $1, now() - interval '1 hour', NULL),
+         ('used-lately', $1, now() + interval '1 hour', now() - interval '1 hour'),
+         ('live', $1, now() + interval '1 hour', NULL)`,
+      [userId],
+    );
+    await sql(`INSERT INTO client_applications (app_name) VALUES ('fleet')`);
+    await sql(
+      `INSERT INTO client_instances (app_name, instance_id, environment, last_seen) VALUES
+         ('fleet', 'gone', 'development', now() - interval '49 hours'),
+         ('fleet', 'quiet', 'development', now() - interval '47 hours'),
+         ('fleet', 'busy', 'development', now())`,
+    );
+    // Beyond the newest thousand and old: forgotten; beyond them but recent, or old but among them: kept.
+    await sql(`UPDATE config_changes SET created_at = now() - interval '2 hours'`);
+    const kept = await column('SELECT revision FROM config_changes');
+    expect(kept.length).toBeGreaterThan(0);
+    await sql(
+      `INSERT INTO config_changes (revision, scopes, created_at) VALUES
+         (-5000, '{model}', now() - interval '2 hours'),
+         (-4000, '{model}', now() - interval '30 minutes')`,
+    );
+
+    await runRetention(server.ctx);
+
+    expect(await column(`SELECT app_name FROM client_metrics_hourly WHERE feature_name = 'aging'`)).toEqual([
+      'recent',
+    ]);
+    expect(
+      await column(`SELECT app_name FROM client_metrics_variants_hourly WHERE feature_name = 'aging'`),
+    ).toEqual(['recent']);
+    expect((await rawMetrics(server, 'aging')).body.data[0]).toMatchObject({ appName: 'recent', yes: 1 });
+    expect(await column('SELECT id_hash FROM sessions WHERE user_id = $1', [userId])).toEqual(
+      expect.arrayContaining(['expired-lately', 'live']),
+    );
+    expect(await column('SELECT id_hash FROM sessions WHERE user_id = $1', [userId])).not.toContain(
+      'expired-long-ago',
+    );
+    expect(await column('SELECT token_hash FROM reset_tokens')).toEqual([
+      'expired-lately',
+      'live',
+      'used-lately',
+    ]);
+    const fleet = await server.request('GET', '/api/admin/metrics/applications/fleet', {
+      token: server.adminToken,
+    });
+    expect(fleet.body.instances.map((i: { instanceId: string }) => i.instanceId).sort()).toEqual([
+      'busy',
+      'quiet',
+    ]);
+    expect(await column('SELECT revision FROM config_changes')).toEqual([-4000, ...kept].sort());
+  });
+});

@@ -1,0 +1,76 @@
+import type { AppContext } from './app-context.js';
+import { deleteInstancesNotSeenSince } from './applications/store.js';
+import { deleteSpentResetTokens } from './auth/store.js';
+import type { Queryable } from './db/database.js';
+import { deleteExpiredSessions } from './identity/sessions.js';
+import { deleteHourlyCountsBefore } from './metrics/store.js';
+import { pruneConfigChanges } from './sync/store.js';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const FIRST_RUN_MS = 30 * 1000;
+const INTERVAL_MS = 10 * MINUTE_MS;
+
+/** A process further behind than the newest change records reloads everything: keep plenty. */
+const CONFIG_CHANGES_KEPT = 1000;
+
+/** What is forgotten and when: rows nothing reads any more, so tables do not grow forever. */
+const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<number> }[] = [
+  {
+    // E20 shows 48 hours at most.
+    what: 'hourly usage counts older than 48 hours',
+    prune: (db, now) => deleteHourlyCountsBefore(db, new Date(now - 48 * HOUR_MS)),
+  },
+  {
+    what: 'sessions expired more than a day ago',
+    prune: (db, now) => deleteExpiredSessions(db, new Date(now - DAY_MS)),
+  },
+  {
+    what: 'reset tokens expired or used more than a day ago',
+    prune: (db, now) => deleteSpentResetTokens(db, new Date(now - DAY_MS)),
+  },
+  {
+    what: 'SDK instances not seen for 48 hours',
+    prune: (db, now) => deleteInstancesNotSeenSince(db, new Date(now - 48 * HOUR_MS)),
+  },
+  {
+    what: 'configuration changes older than an hour',
+    prune: (db, now) => pruneConfigChanges(db, new Date(now - HOUR_MS), CONFIG_CHANGES_KEPT),
+  },
+];
+
+/** One pass over every rule; a rule that fails is logged and the others still run. */
+export async function runRetention(ctx: Pick<AppContext, 'db' | 'log'>, now = new Date()): Promise<void> {
+  for (const rule of RULES) {
+    try {
+      const removed = await rule.prune(ctx.db, now.getTime());
+      if (removed > 0) ctx.log.info({ removed }, `retention: removed ${rule.what}`);
+    } catch (error) {
+      ctx.log.error({ err: error }, `retention: cannot remove ${rule.what}; trying again in 10 minutes`);
+    }
+  }
+}
+
+/**
+ * Runs retention shortly after start and every 10 minutes. Every process sharing the database
+ * does: whichever comes second finds little left to delete.
+ */
+export function startRetention(ctx: Pick<AppContext, 'db' | 'log'>): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= runRetention(ctx).finally(() => {
+      running = undefined;
+    });
+  };
+  const first = setTimeout(run, FIRST_RUN_MS).unref();
+  const every = setInterval(run, INTERVAL_MS).unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
