@@ -61,11 +61,11 @@ async function runOnce<T>(
         };
         const tx: Transaction = {
           database,
-          query(text, params) {
+          async query(text, params) {
             live();
             return connection.query(text, params);
           },
-          exec(sql) {
+          async exec(sql) {
             live();
             return connection.exec(sql);
           },
