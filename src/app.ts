@@ -23,7 +23,7 @@ import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/route.js';
-import { registerValidation } from './http/validation.js';
+import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
@@ -49,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: ctx.config.trustProxy,
+    schemaController: lazySerializers(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);

@@ -1,6 +1,3 @@
-import { buildApp } from './app.js';
-import { createContext } from './app-context.js';
-import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
@@ -10,7 +7,17 @@ import { createLogger } from './log.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const db = await openDatabase(config, log);
+  const started = Date.now();
+  // Opening the embedded database takes a few hundred milliseconds, partly waiting: the rest of the
+  // server loads meanwhile.
+  const opening = openDatabase(config, log);
+  opening.catch(() => {}); // handled where it is awaited, below
+  const [{ createContext }, { buildApp }, { prepareDatabase }] = await Promise.all([
+    import('./app-context.js'),
+    import('./app.js'),
+    import('./bootstrap.js'),
+  ]);
+  const db = await opening;
   const ctx = createContext(config, db, log);
   try {
     await prepareDatabase(ctx);
@@ -38,7 +45,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { database: db.kind === 'embedded' ? config.dataDir : 'postgres' },
+    { database: db.kind === 'embedded' ? config.dataDir : 'postgres', startupMs: Date.now() - started },
     `Flagpole is ready on http://localhost:${config.port}`,
   );
 }

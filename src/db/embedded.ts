@@ -55,9 +55,11 @@ export interface EmbeddedOptions {
   template?: Uint8Array;
 }
 
-// PostgreSQL's default 128 MB of shared buffers would all sit in this process; a feature-flag
-// database is small, and the flags themselves are served from memory anyway.
-const postgresqlconf = ['shared_buffers = 16MB'];
+// The embedded PostgreSQL lives in this process's memory, and a feature-flag database is small:
+// flags and credentials are served from Flagpole's own caches, so PostgreSQL's buffers only meet
+// writes and reloads (its files stay in the operating system's page cache besides). Its shared
+// memory is sized for one connection rather than the default hundred.
+const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5'];
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
   const { dataDir, template } = options;

@@ -47,6 +47,7 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<stri
  */
 export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await loadMigrations(dir);
+  if (await upToDate(db, migrations)) return [];
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await upgradeBookkeeping(tx);
@@ -61,6 +62,25 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
     }
     return pending.map((m) => m.name);
   });
+}
+
+/**
+ * Whether every file is applied, unchanged, and nothing else is: then a start needs no lock and no
+ * transaction (one query). Anything else — including a database that has no bookkeeping yet —
+ * goes the careful way, which also words the refusals.
+ */
+async function upToDate(db: Database, migrations: Migration[]): Promise<boolean> {
+  let applied: AppliedMigration[];
+  try {
+    applied = (await db.query<AppliedMigration>('SELECT name, checksum FROM schema_migrations')).rows;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // undefined table or column: a new database, or bookkeeping from before checksums
+    if (code === '42P01' || code === '42703') return false;
+    throw error;
+  }
+  const checksums = new Map(applied.map((m) => [m.name, m.checksum]));
+  return applied.length === migrations.length && migrations.every((m) => checksums.get(m.name) === m.checksum);
 }
 
 async function loadMigrations(dir: string): Promise<Migration[]> {

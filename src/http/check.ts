@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { type ErrorDetail, ValidationError, validationDetails } from './errors.js';
+import { lazily } from './validation.js';
 
 // The same settings as request bodies (see validation.ts): no coercion, every error reported.
 const ajv = new Ajv({ allErrors: true, removeAdditional: false, useDefaults: false, strict: false });
@@ -12,7 +13,7 @@ addFormats.default(ajv);
  * JSON Patch, items handed to a shared rule): the problems as `details`, with paths under `path`.
  */
 export function compileCheck<T extends TSchema>(schema: T) {
-  const validate = ajv.compile(schema);
+  const validate = lazily(() => ajv.compile(schema));
   return {
     problems(value: unknown, path: string): ErrorDetail[] {
       if (validate(value)) return [];

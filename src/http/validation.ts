@@ -1,4 +1,5 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import addFormats from 'ajv-formats';
 import type { App } from './route.js';
 
@@ -22,6 +23,42 @@ export function registerValidation(app: App): void {
   const bodyAjv = makeAjv({ coerceTypes: false });
   const textAjv = makeAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+    lazily(() => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)),
   );
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * A validator compiled on its first use rather than at start: compiling every route's schemas
+ * up front was most of the start-up time, and most routes are never called by a given server.
+ */
+export function lazily(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const validate: Validate = (data) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
+}
+
+/** Fastify's own response serializers (fast-json-stringify), each built on its route's first answer. */
+export function lazySerializers() {
+  const build = SerializerSelector();
+  return {
+    compilersFactory: {
+      buildSerializer(externalSchemas: unknown, options: unknown) {
+        const compile = build(externalSchemas as never, options as never);
+        return (route: Parameters<typeof compile>[0]) => {
+          let serialize: ((data: unknown) => string) | undefined;
+          return (data: unknown) => {
+            serialize ??= compile(route);
+            return serialize(data);
+          };
+        };
+      },
+    },
+  };
 }
