@@ -80,7 +80,9 @@ async function upToDate(db: Database, migrations: Migration[]): Promise<boolean>
     throw error;
   }
   const checksums = new Map(applied.map((m) => [m.name, m.checksum]));
-  return applied.length === migrations.length && migrations.every((m) => checksums.get(m.name) === m.checksum);
+  return (
+    applied.length === migrations.length && migrations.every((m) => checksums.get(m.name) === m.checksum)
+  );
 }
 
 async function loadMigrations(dir: string): Promise<Migration[]> {

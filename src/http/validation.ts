@@ -1,5 +1,5 @@
-import { Ajv, type ErrorObject, type Options } from 'ajv';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { App } from './route.js';
 

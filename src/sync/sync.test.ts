@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
 import {
+  createUser,
   isPostgres,
   type Replica,
   startReplica,
@@ -144,6 +145,41 @@ describe.runIf(isPostgres())('replicas on one PostgreSQL', () => {
       const took = await until(async () => (await servedEnabled(target, 'kill-switch')) === false, 3000);
       expect(took).toBeLessThan(1000);
     }
+  });
+
+  it('stop accepting a revoked token, and honour a changed grant, at once here and within a second there', async () => {
+    const made = await server.request('POST', '/api/admin/api-tokens', {
+      token: server.adminToken,
+      body: { tokenName: 'short-lived', type: 'client', environment: 'development' },
+    });
+    expect(made.status).toBe(201);
+    const sdk = (target: Pick<TestServer, 'request'>) =>
+      target.request('GET', '/api/client/features', { token: made.body.secret });
+    await until(async () => (await sdk(replica)).status === 200, 3000);
+    expect((await sdk(server)).status).toBe(200);
+    const removed = await server.request('DELETE', `/api/admin/api-tokens/${made.body.id}`, {
+      token: server.adminToken,
+    });
+    expect(removed.status).toBe(200);
+    expect((await sdk(server)).status).toBe(401);
+    expect(await until(async () => (await sdk(replica)).status === 401, 3000)).toBeLessThan(1000);
+
+    const editor = await createUser(server, 2);
+    const create = (target: Pick<TestServer, 'request'>, name: string) =>
+      target.request('POST', '/api/admin/projects/default/features', { token: editor.pat, body: { name } });
+    expect((await create(replica, 'by-an-editor')).status).toBe(201);
+    const demoted = await server.request('PUT', `/api/admin/user-admin/${editor.id}`, {
+      token: server.adminToken,
+      body: { rootRole: 3 },
+    });
+    expect(demoted.status).toBe(200);
+    expect((await create(server, 'refused-here')).status).toBe(403);
+    let n = 0;
+    const took = await until(
+      async () => (await create(replica, `refused-there-${n++}`)).status === 403,
+      3000,
+    );
+    expect(took).toBeLessThan(1000);
   });
 
   it('keep answering SDKs from memory while the database cannot answer, then catch up', async () => {
