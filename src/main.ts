@@ -8,6 +8,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const started = Date.now();
+  const phases: Record<string, number> = {};
+  let last = started;
+  const phase = (name: string) => {
+    phases[name] = Date.now() - last;
+    last = Date.now();
+  };
   // Opening the embedded database takes a few hundred milliseconds, partly waiting: the rest of the
   // server loads meanwhile.
   const opening = openDatabase(config, log);
@@ -17,7 +23,9 @@ async function main(): Promise<void> {
     import('./app.js'),
     import('./bootstrap.js'),
   ]);
+  phase('load');
   const db = await opening;
+  phase('database');
   const ctx = createContext(config, db, log);
   try {
     await prepareDatabase(ctx);
@@ -26,7 +34,9 @@ async function main(): Promise<void> {
     await db.close().catch(() => {});
     throw error;
   }
+  phase('migrations');
   const app = await buildApp(ctx);
+  phase('app');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,7 +55,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { database: db.kind === 'embedded' ? config.dataDir : 'postgres', startupMs: Date.now() - started },
+    {
+      database: db.kind === 'embedded' ? config.dataDir : 'postgres',
+      startupMs: Date.now() - started,
+      phasesMs: phases,
+    },
     `Flagpole is ready on http://localhost:${config.port}`,
   );
 }
