@@ -23,7 +23,8 @@ function areaOf(file) {
   return rel.includes(path.sep) ? first : rel;
 }
 
-const isRoute = (file) => /(^|[-/])routes\.ts$/.test(path.basename(file)) || path.basename(file) === 'routes.ts';
+const isRoute = (file) =>
+  /(^|[-/])routes\.ts$/.test(path.basename(file)) || path.basename(file) === 'routes.ts';
 const isTest = (file) => file.endsWith('.test.ts');
 
 const edges = new Map();
@@ -37,7 +38,9 @@ for (const file of files(SRC)) {
     const to = areaOf(target);
     if (to === from) continue;
     if (GROUND.has(from) && !GROUND.has(to)) {
-      problems.push(`${path.relative(SRC, file)} imports ${path.relative(SRC, target)}: ${from} is the ground floor`);
+      problems.push(
+        `${path.relative(SRC, file)} imports ${path.relative(SRC, target)}: ${from} is the ground floor`,
+      );
     }
     if (isRoute(file) || !target.startsWith(SRC)) continue;
     if (!edges.has(from)) edges.set(from, new Map());
@@ -54,7 +57,10 @@ function visit(area, stack) {
     const key = [...cycle].sort().join(' ');
     if (!reported.has(key)) {
       reported.add(key);
-      const steps = cycle.map((a, i) => `${a} → ${cycle[(i + 1) % cycle.length]} (${edges.get(a).get(cycle[(i + 1) % cycle.length])})`);
+      const steps = cycle.map(
+        (a, i) =>
+          `${a} → ${cycle[(i + 1) % cycle.length]} (${edges.get(a).get(cycle[(i + 1) % cycle.length])})`,
+      );
       problems.push(`areas import each other in a cycle:\n    ${steps.join('\n    ')}`);
     }
     return;
