@@ -4,11 +4,11 @@ import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
+import { featuresUsingContext } from '../features/strategy-service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { segmentsUsingContext } from '../segments/service.js';
-import { featuresUsingContext } from '../strategies/service.js';
 import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
 import {
   type ContextField,

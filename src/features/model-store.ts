@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import type { FeatureStrategy } from '../strategies/store.js';
 import type { Feature } from './store.js';
+import type { FeatureStrategy } from './strategy-store.js';
 
 /** A feature's state in one environment. */
 export interface EnvironmentState {

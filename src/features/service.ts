@@ -6,7 +6,6 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
-import type { FeatureStrategy } from '../strategies/store.js';
 import type { FeatureModel } from './model.js';
 import type { EnvironmentState, FeatureRecord } from './model-store.js';
 import {
@@ -18,6 +17,7 @@ import {
   findFeaturesOfProject,
   insertFeature,
 } from './store.js';
+import type { FeatureStrategy } from './strategy-store.js';
 
 /**
  * The feature of that name in that project, or 404 — also when it belongs to another project (the

@@ -7,11 +7,11 @@ import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
-import type { FeatureModel } from '../features/model.js';
-import { describeStrategy, getModelFeature } from '../features/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { checkStrategySegments } from '../segments/service.js';
+import { normalizeParameters } from '../strategies/parameters.js';
+import type { CreateStrategyBody, UpdateStrategyBody } from '../strategies/schemas.js';
 import { prepareVariants, type Variant } from '../variants/rules.js';
 import {
   type FeatureEnvironmentPath,
@@ -20,8 +20,8 @@ import {
   parameterDefaults,
   switchOffWithoutActiveStrategy,
 } from './environment-service.js';
-import { normalizeParameters } from './parameters.js';
-import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
+import type { FeatureModel } from './model.js';
+import { describeStrategy, getModelFeature } from './service.js';
 import {
   deleteStrategy,
   type FeatureStrategy,
@@ -35,7 +35,7 @@ import {
   setStrategySegments,
   strategiesOf,
   updateStrategy,
-} from './store.js';
+} from './strategy-store.js';
 
 function assertStrategyType(model: FeatureModel, name: string): void {
   if (model.strategyDefinition(name)) return;
