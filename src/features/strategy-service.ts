@@ -27,10 +27,7 @@ import {
   type FeatureStrategy,
   featuresUsingContextField,
   findStrategy,
-  findStrategyDefinition,
   insertStrategy,
-  listStrategyDefinitions,
-  type StrategyDefinition,
   setSortOrders,
   setStrategySegments,
   strategiesOf,
@@ -291,26 +288,4 @@ export async function reorderStrategies(
 /** Names of the features with a strategy constraint on the context field. */
 export function featuresUsingContext(db: Queryable, contextName: string): Promise<string[]> {
   return featuresUsingContextField(db, contextName);
-}
-
-function describeDefinition(d: StrategyDefinition) {
-  return {
-    name: d.name,
-    displayName: d.title ?? d.name,
-    title: d.title,
-    description: d.description ?? '',
-    editable: !d.builtIn,
-    deprecated: d.deprecated,
-    parameters: d.parameters,
-  };
-}
-
-export async function readStrategyDefinitions(db: Queryable) {
-  return { version: 1 as const, strategies: (await listStrategyDefinitions(db)).map(describeDefinition) };
-}
-
-export async function readStrategyDefinition(db: Queryable, name: string) {
-  const definition = await findStrategyDefinition(db, name);
-  if (!definition) throw new NotFoundError(`There is no strategy type "${name}".`);
-  return describeDefinition(definition);
 }

@@ -4,8 +4,6 @@ import {
   addStrategy,
   readStrategies,
   readStrategy,
-  readStrategyDefinition,
-  readStrategyDefinitions,
   removeStrategy,
   reorderStrategies,
   replaceStrategy,
@@ -24,6 +22,7 @@ import {
   StrategyParams,
   UpdateStrategyBody,
 } from './schemas.js';
+import { readStrategyDefinition, readStrategyDefinitions } from './service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
