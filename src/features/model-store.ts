@@ -82,25 +82,3 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     tags: r.tags,
   }));
 }
-
-export interface SeenRow {
-  featureName: string;
-  /** null: the feature itself. */
-  environment: string | null;
-  lastSeenAt: Date;
-}
-
-/** When SDKs last reported each feature (and its environments), for the ones seen since `since`. */
-export async function loadLastSeen(db: Queryable, since: Date): Promise<SeenRow[]> {
-  const { rows } = await db.query<{ feature_name: string; environment: string | null; last_seen_at: Date }>(
-    `SELECT name AS feature_name, NULL AS environment, last_seen_at FROM features WHERE last_seen_at >= $1
-     UNION ALL
-     SELECT feature_name, environment, last_seen_at FROM feature_environments WHERE last_seen_at >= $1`,
-    [since],
-  );
-  return rows.map((r) => ({
-    featureName: r.feature_name,
-    environment: r.environment,
-    lastSeenAt: r.last_seen_at,
-  }));
-}
