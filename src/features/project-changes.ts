@@ -1,11 +1,11 @@
 import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
-import { deleteArchivedFeaturesOfProject } from '../features/archive-service.js';
-import { lockedLiveFeatureCount } from '../features/service.js';
 import { NameExistsError, NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { describeProject, getProject } from './service.js';
-import { deleteProject as deleteProjectRow } from './store.js';
+import { describeProject, getProject } from '../projects/service.js';
+import { deleteProject as deleteProjectRow } from '../projects/store.js';
+import { deleteArchivedFeaturesOfProject } from './archive-service.js';
+import { lockedLiveFeatureCount } from './service.js';
 
 export const DEFAULT_PROJECT = 'default';
 
