@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
+import { listEnvironmentsOfProject } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -72,6 +73,12 @@ export async function readProjects(db: Queryable) {
       favorite: false,
     })),
   };
+}
+
+/** Every environment, each saying whether the project has it (`visible`). */
+export async function readProjectEnvironments(db: Queryable, project: string) {
+  await getProject(db, project);
+  return { version: 1 as const, environments: await listEnvironmentsOfProject(db, project) };
 }
 
 export async function readProject(db: Queryable, id: string) {
