@@ -25,7 +25,6 @@ import { describeStrategy, getModelFeature } from './service.js';
 import {
   deleteStrategy,
   type FeatureStrategy,
-  featuresUsingContextField,
   findStrategy,
   insertStrategy,
   setSortOrders,
@@ -283,9 +282,4 @@ export async function reorderStrategies(
       preData: positions(before),
     });
   });
-}
-
-/** Names of the features with a strategy constraint on the context field. */
-export function featuresUsingContext(db: Queryable, contextName: string): Promise<string[]> {
-  return featuresUsingContextField(db, contextName);
 }

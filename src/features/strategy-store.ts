@@ -170,12 +170,3 @@ export async function setSortOrders(db: Queryable, order: readonly { id: string;
     [order.map((o) => o.id), order.map((o) => o.sortOrder)],
   );
 }
-
-/** Names of the features (live or archived) with a strategy constraint on the context field. */
-export async function featuresUsingContextField(db: Queryable, contextName: string): Promise<string[]> {
-  const { rows } = await db.query<{ feature_name: string }>(
-    `SELECT DISTINCT feature_name FROM feature_strategies WHERE constraints @> $1::jsonb ORDER BY feature_name`,
-    [JSON.stringify([{ contextName }])],
-  );
-  return rows.map((r) => r.feature_name);
-}
