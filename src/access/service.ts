@@ -4,10 +4,6 @@ import { recordEvent } from '../events/service.js';
 import { lockGroup, unknownGroupIds } from '../groups/service.js';
 import { NoAccessError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { getProject } from '../projects/service.js';
-import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
-import { getUser } from '../users/service.js';
-import { rolesBeyondCaller } from './grant-rules.js';
 import {
   existingUserIds,
   grantRoles,
@@ -16,7 +12,11 @@ import {
   rolesOfHolder,
   setRolesOfHolder,
   usersWithAccess,
-} from './store.js';
+} from '../identity/grant-store.js';
+import { getProject } from '../projects/service.js';
+import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
+import { getUser } from '../users/service.js';
+import { rolesBeyondCaller } from './grant-rules.js';
 
 function unique(ids: number[]): number[] {
   return [...new Set(ids)];
