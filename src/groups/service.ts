@@ -5,12 +5,13 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { projectsOfGroups } from '../identity/grant-store.js';
 import { resolveRootRole } from '../roles/service.js';
 import { describeUser } from '../users/service.js';
+import { existingUserIds } from '../users/store.js';
 import {
   deleteGroupRow,
   existingGroupIds,
-  existingUserIds,
   findGroup,
   findGroupByName,
   type Group,
@@ -19,7 +20,6 @@ import {
   listGroups,
   listMembers,
   type Member,
-  projectsOfGroups,
   setMembers,
   updateGroupRow,
 } from './store.js';

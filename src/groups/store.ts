@@ -106,26 +106,6 @@ export async function listMembers(db: Queryable, groupIds: number[] | null): Pro
   }));
 }
 
-/** The projects each group holds a role in. */
-export async function projectsOfGroups(db: Queryable): Promise<Map<number, string[]>> {
-  const { rows } = await db.query<{ group_id: number; project: string }>(
-    'SELECT DISTINCT group_id, project FROM group_role ORDER BY group_id, project',
-  );
-  const byGroup = new Map<number, string[]>();
-  for (const r of rows) {
-    const list = byGroup.get(r.group_id);
-    if (list) list.push(r.project);
-    else byGroup.set(r.group_id, [r.project]);
-  }
-  return byGroup;
-}
-
-export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
-  return new Set(rows.map((r) => r.id));
-}
-
 export interface GroupFields {
   name: string;
   description: string | null;
@@ -183,4 +163,14 @@ export async function existingGroupIds(db: Queryable, ids: number[]): Promise<Se
   if (ids.length === 0) return new Set();
   const { rows } = await db.query<{ id: number }>('SELECT id FROM groups WHERE id = ANY($1::int[])', [ids]);
   return new Set(rows.map((r) => r.id));
+}
+
+/** The groups of those ids that exist, by id. */
+export async function findGroups(db: Queryable, ids: readonly number[]): Promise<Group[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<GroupRecord>(
+    `SELECT ${COLUMNS} FROM groups WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  return rows.map(toGroup);
 }

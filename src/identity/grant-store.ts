@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/database.js';
 
+// Project grants: the roles users (role_user) and groups (group_role) hold in projects. A change
+// here is an identity change: the events of the callers empty the identity caches.
+
 /** Every role to every user and every group; what is already granted stays as it is. */
 export async function grantRoles(
   db: Queryable,
@@ -25,45 +28,6 @@ export async function grantRoles(
       [roleIds, groupIds, project, createdBy],
     );
   }
-}
-
-export interface UserAccess {
-  id: number;
-  username: string | null;
-  name: string | null;
-  email: string | null;
-  imageUrl: string | null;
-  roles: number[];
-}
-
-export interface GroupAccess {
-  id: number;
-  name: string;
-  description: string | null;
-  roles: number[];
-}
-
-export async function usersWithAccess(db: Queryable, project: string): Promise<UserAccess[]> {
-  const { rows } = await db.query<UserAccess>(
-    `SELECT u.id, u.username, u.name, u.email, u.image_url AS "imageUrl",
-            array_agg(ru.role_id ORDER BY ru.role_id) AS roles
-       FROM role_user ru JOIN users u ON u.id = ru.user_id
-      WHERE ru.project = $1
-      GROUP BY u.id ORDER BY u.id`,
-    [project],
-  );
-  return rows;
-}
-
-export async function groupsWithAccess(db: Queryable, project: string): Promise<GroupAccess[]> {
-  const { rows } = await db.query<GroupAccess>(
-    `SELECT g.id, g.name, g.description, array_agg(gr.role_id ORDER BY gr.role_id) AS roles
-       FROM group_role gr JOIN groups g ON g.id = gr.group_id
-      WHERE gr.project = $1
-      GROUP BY g.id ORDER BY g.id`,
-    [project],
-  );
-  return rows;
 }
 
 export type Holder = { kind: 'user' | 'group'; id: number };
@@ -106,8 +70,65 @@ export async function setRolesOfHolder(
   );
 }
 
-export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
-  return new Set(rows.map((r) => r.id));
+/** Grants the role in the project to the user (a project's creator becomes its Owner). */
+export async function grantProjectRole(
+  db: Queryable,
+  projectId: string,
+  userId: number,
+  roleId: number,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [roleId, userId, projectId],
+  );
+}
+
+/** A user or group with its roles in one project. */
+export interface ProjectGrant {
+  id: number;
+  roles: number[];
+}
+
+/** The users holding roles in the project, by id, each with its roles. */
+export async function userGrantsInProject(db: Queryable, project: string): Promise<ProjectGrant[]> {
+  const { rows } = await db.query<ProjectGrant>(
+    `SELECT user_id AS id, array_agg(role_id ORDER BY role_id) AS roles
+       FROM role_user WHERE project = $1
+      GROUP BY user_id ORDER BY user_id`,
+    [project],
+  );
+  return rows;
+}
+
+/** The groups holding roles in the project, by id, each with its roles. */
+export async function groupGrantsInProject(db: Queryable, project: string): Promise<ProjectGrant[]> {
+  const { rows } = await db.query<ProjectGrant>(
+    `SELECT group_id AS id, array_agg(role_id ORDER BY role_id) AS roles
+       FROM group_role WHERE project = $1
+      GROUP BY group_id ORDER BY group_id`,
+    [project],
+  );
+  return rows;
+}
+
+/** How many users hold a role in each project (projects without any are missing). */
+export async function memberCountsOfProjects(db: Queryable): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ project: string; members: number }>(
+    'SELECT project, count(DISTINCT user_id)::int AS members FROM role_user GROUP BY project',
+  );
+  return new Map(rows.map((r) => [r.project, r.members]));
+}
+
+/** The projects each group holds a role in. */
+export async function projectsOfGroups(db: Queryable): Promise<Map<number, string[]>> {
+  const { rows } = await db.query<{ group_id: number; project: string }>(
+    'SELECT DISTINCT group_id, project FROM group_role ORDER BY group_id, project',
+  );
+  const byGroup = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = byGroup.get(r.group_id);
+    if (list) list.push(r.project);
+    else byGroup.set(r.group_id, [r.project]);
+  }
+  return byGroup;
 }

@@ -6,9 +6,9 @@ import { listEnvironmentsOfProject } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
   findProject,
-  grantProjectRole,
   insertProject,
   linkEnabledEnvironments,
   linkEnvironment,
@@ -63,12 +63,13 @@ export function unlinkProjectEnvironment(db: Queryable, id: string, environment:
 
 export async function readProjects(db: Queryable) {
   const projects = await listProjects(db);
+  const members = await memberCountsOfProjects(db);
   return {
     version: 1 as const,
     projects: projects.map((p) => ({
       ...describeProject(p),
       featureCount: p.featureCount,
-      memberCount: p.memberCount,
+      memberCount: members.get(p.id) ?? 0,
       health: 100,
       favorite: false,
     })),

@@ -63,17 +63,16 @@ export async function listProjectsWithEnvironments(
 
 export interface ProjectSummary extends Project {
   featureCount: number;
-  memberCount: number;
 }
 
+/** Every project, by name, with how many live features it holds. */
 export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
-  const { rows } = await db.query<ProjectRecord & { feature_count: number; member_count: number }>(
+  const { rows } = await db.query<ProjectRecord & { feature_count: number }>(
     `SELECT ${COLUMNS},
-       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count,
-       (SELECT count(DISTINCT ru.user_id)::int FROM role_user ru WHERE ru.project = p.id) AS member_count
+       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count
      FROM projects p ORDER BY p.name, p.id`,
   );
-  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count, memberCount: r.member_count }));
+  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count }));
 }
 
 export async function insertProject(
@@ -105,18 +104,6 @@ export async function projectEnvironments(db: Queryable, projectId: string): Pro
     [projectId],
   );
   return rows.map((r) => r.environment_name);
-}
-
-export async function grantProjectRole(
-  db: Queryable,
-  projectId: string,
-  userId: number,
-  roleId: number,
-): Promise<void> {
-  await db.query(
-    'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [roleId, userId, projectId],
-  );
 }
 
 export async function updateProject(
