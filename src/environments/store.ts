@@ -97,3 +97,21 @@ export async function updateEnvironment(
 export async function deleteEnvironment(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM environments WHERE name = $1', [name]);
 }
+
+/** The environments that exist among `names`. */
+export async function existingEnvironments(db: Queryable, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM environments WHERE name = ANY($1::text[])',
+    [names],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The names of the enabled environments, in their order. */
+export async function enabledEnvironments(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM environments WHERE enabled ORDER BY sort_order, name',
+  );
+  return rows.map((r) => r.name);
+}

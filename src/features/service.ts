@@ -5,10 +5,16 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { getProject } from '../projects/service.js';
+import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureModel } from './model.js';
 import type { EnvironmentState, FeatureRecord } from './model-store.js';
-import { type Feature, findFeature, findFeatures, insertFeature } from './store.js';
+import {
+  attachFeatureEnvironments,
+  type Feature,
+  findFeature,
+  findFeatures,
+  insertFeature,
+} from './store.js';
 import type { FeatureStrategy } from './strategy-store.js';
 
 /**
@@ -261,6 +267,9 @@ export async function createFeature(
         impressionData: input.impressionData ?? false,
         createdByUserId: actor.userId,
       });
+      // Read after the insert, whose key-share lock on the project waits for a link or unlink of
+      // its environments to commit: the feature gets exactly the project's environments.
+      await attachFeatureEnvironments(tx, feature.name, await projectEnvironmentNames(tx, project));
       const data = describeFeature(feature);
       recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
       return data;
