@@ -3,17 +3,6 @@ import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
-  createApiToken,
-  createPat,
-  listApiTokensFor,
-  listPatsOf,
-  removeApiToken,
-  removePat,
-  TOKEN_CREATE_PERMISSIONS,
-  TOKEN_DELETE_PERMISSIONS,
-  TOKEN_READ_PERMISSIONS,
-} from '../identity/tokens.js';
-import {
   ApiTokenList,
   ApiTokenParams,
   ApiTokenSchema,
@@ -23,6 +12,17 @@ import {
   PatParams,
   PatSchema,
 } from './schemas.js';
+import {
+  createApiToken,
+  createPat,
+  listApiTokensFor,
+  listPatsOf,
+  removeApiToken,
+  removePat,
+  TOKEN_CREATE_PERMISSIONS,
+  TOKEN_DELETE_PERMISSIONS,
+  TOKEN_READ_PERMISSIONS,
+} from './service.js';
 
 export function tokenRoutes(app: App, ctx: AppContext): void {
   const tags = ['API tokens'];

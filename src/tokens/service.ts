@@ -4,9 +4,8 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity, TokenIdentity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
-import { hashSecret, randomHex } from '../secrets.js';
-import type { IdentityCache } from './cache.js';
-import { noteSeen } from './seen.js';
+import type { IdentityCache } from '../identity/cache.js';
+import { noteSeen } from '../identity/seen.js';
 import {
   type ApiToken,
   apiTokenExists,
@@ -24,7 +23,8 @@ import {
   type Pat,
   touchApiToken,
   touchPat,
-} from './token-store.js';
+} from '../identity/token-store.js';
+import { hashSecret, randomHex } from '../secrets.js';
 
 const PAT_PREFIX = 'user:';
 const MAX_PATS_PER_USER = 10;
