@@ -1,10 +1,10 @@
 import type { Database } from '../db/database.js';
 import type { Identity, UserIdentity } from '../http/identity.js';
 import { hashSecret } from '../secrets.js';
-import { isPatSecret, resolveApiToken, resolvePat } from '../tokens/service.js';
 import type { IdentityCache } from './cache.js';
 import { findPrincipal } from './grants.js';
 import { findSession, parseCookies, SESSION_COOKIE } from './sessions.js';
+import { isPatSecret, resolveApiToken, resolvePat } from './tokens.js';
 
 export interface Credentials {
   authorization?: string;

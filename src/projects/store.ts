@@ -153,3 +153,12 @@ export async function unlinkEnvironment(
   );
   return rowCount > 0;
 }
+
+/** The ids among `ids` that are projects. */
+export async function existingProjectIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM projects WHERE id = ANY($1::text[])', [
+    ids,
+  ]);
+  return new Set(rows.map((r) => r.id));
+}

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { createPat, listPatsOf, removePat } from './pat-service.js';
 import {
   ApiTokenList,
   ApiTokenParams,
@@ -14,11 +15,8 @@ import {
 } from './schemas.js';
 import {
   createApiToken,
-  createPat,
   listApiTokensFor,
-  listPatsOf,
   removeApiToken,
-  removePat,
   TOKEN_CREATE_PERMISSIONS,
   TOKEN_DELETE_PERMISSIONS,
   TOKEN_READ_PERMISSIONS,

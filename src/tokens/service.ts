@@ -1,33 +1,20 @@
 import type { AppContext } from '../app-context.js';
-import type { Database, Queryable } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
+import { existingEnvironments } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
-import type { Actor, Identity, TokenIdentity, TokenKind } from '../http/identity.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
+import type { Actor, Identity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
-import type { IdentityCache } from '../identity/cache.js';
-import { noteSeen } from '../identity/seen.js';
 import {
   type ApiToken,
   apiTokenExists,
   deleteApiToken,
-  deletePat,
-  findActiveApiToken,
-  findActivePat,
   findApiToken,
-  findPat,
   insertApiToken,
-  insertPat,
   listApiTokens,
-  listPats,
-  lockPatOwner,
-  type Pat,
-  touchApiToken,
-  touchPat,
 } from '../identity/token-store.js';
+import { existingProjectIds } from '../projects/store.js';
 import { hashSecret, randomHex } from '../secrets.js';
-
-const PAT_PREFIX = 'user:';
-const MAX_PATS_PER_USER = 10;
 
 const READ: Record<TokenKind, Permission> = {
   admin: 'ADMIN',
@@ -48,53 +35,6 @@ const DELETE: Record<TokenKind, Permission> = {
 export const TOKEN_READ_PERMISSIONS = Object.values(READ);
 export const TOKEN_CREATE_PERMISSIONS = Object.values(CREATE);
 export const TOKEN_DELETE_PERMISSIONS = Object.values(DELETE);
-
-export function isPatSecret(secret: string): boolean {
-  return secret.startsWith(PAT_PREFIX);
-}
-
-/** The API token a secret names, as an identity; null when it names none (or expired). */
-export async function resolveApiToken(
-  db: Database,
-  cache: IdentityCache,
-  secret: string,
-): Promise<TokenIdentity | null> {
-  const secretHash = hashSecret(secret);
-  const found = await cache.credential(secretHash, async () => {
-    const token = await findActiveApiToken(db, secretHash);
-    if (!token) return null;
-    const identity: TokenIdentity = {
-      kind: 'token',
-      tokenType: token.type,
-      tokenId: token.id,
-      name: token.tokenName,
-      projects: token.projects,
-      environment: token.environment,
-    };
-    return {
-      value: { kind: 'api', id: token.id, userId: null, token: identity },
-      expiresAt: token.expiresAt,
-    };
-  });
-  if (found?.kind !== 'api' || !found.token) return null;
-  const id = found.id;
-  noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
-  return found.token;
-}
-
-/** The user id a personal access token acts for; null when it names none (or expired). */
-export async function resolvePat(db: Database, cache: IdentityCache, secret: string): Promise<number | null> {
-  const secretHash = hashSecret(secret);
-  const found = await cache.credential(secretHash, async () => {
-    const pat = await findActivePat(db, secretHash);
-    if (!pat) return null;
-    return { value: { kind: 'pat', id: pat.id, userId: pat.userId }, expiresAt: pat.expiresAt };
-  });
-  if (found?.kind !== 'pat' || found.userId === null) return null;
-  const id = found.id;
-  noteSeen(db, `pat:${id}`, (d) => touchPat(d, id));
-  return found.userId;
-}
 
 export interface ApiTokenInput {
   tokenName?: string;
@@ -138,19 +78,6 @@ function parseType(type: string): TokenKind {
   );
 }
 
-async function missingOf(
-  db: Queryable,
-  table: 'projects' | 'environments',
-  names: string[],
-): Promise<string[]> {
-  const column = table === 'projects' ? 'id' : 'name';
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT x AS name FROM unnest($1::text[]) AS x WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = x)`,
-    [names],
-  );
-  return rows.map((r) => r.name);
-}
-
 interface TokenScope {
   type: TokenKind;
   environment: string;
@@ -183,17 +110,14 @@ async function checkScope(db: Queryable, scope: TokenScope): Promise<void> {
       { path: 'projects', message: 'Use either "*" or a list of projects.' },
     ]);
   }
-  const missingEnv = await missingOf(db, 'environments', [environment]);
-  if (missingEnv.length > 0) {
+  if (!(await existingEnvironments(db, [environment])).has(environment)) {
     throw new ValidationError(`The environment "${environment}" does not exist.`, [
       { path: 'environment', message: `Unknown environment "${environment}".` },
     ]);
   }
-  const missing = await missingOf(
-    db,
-    'projects',
-    projects.filter((p) => p !== '*'),
-  );
+  const named = projects.filter((p) => p !== '*');
+  const existing = await existingProjectIds(db, named);
+  const missing = named.filter((p) => !existing.has(p));
   if (missing.length > 0) {
     throw new ValidationError(`These projects do not exist: ${missing.join(', ')}.`, [
       { path: 'projects', message: `Unknown projects: ${missing.join(', ')}.` },
@@ -343,85 +267,4 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
       });
     }
   }
-}
-
-function describePat(p: Pat, secret?: string) {
-  return {
-    id: p.id,
-    ...(secret ? { secret } : {}),
-    description: p.description,
-    userId: p.userId,
-    createdAt: p.createdAt,
-    expiresAt: p.expiresAt,
-    seenAt: p.seenAt,
-  };
-}
-
-function patOwner(identity: Identity): number {
-  if (identity.kind !== 'user') {
-    throw new NoAccessError(
-      'Personal access tokens belong to a user: sign in, or use a personal access token.',
-    );
-  }
-  return identity.userId;
-}
-
-export async function createPat(
-  ctx: AppContext,
-  identity: Identity,
-  actor: Actor,
-  input: { description: string; expiresAt: string },
-) {
-  const userId = patOwner(identity);
-  const description = input.description.trim();
-  if (!description) {
-    throw new ValidationError('The token needs a description.', [
-      { path: 'description', message: 'Must not be empty.' },
-    ]);
-  }
-  const expiresAt = new Date(input.expiresAt);
-  if (expiresAt.getTime() <= Date.now()) {
-    throw new ValidationError('`expiresAt` must be in the future.', [
-      { path: 'expiresAt', message: 'Past date.' },
-    ]);
-  }
-  return ctx.db.transaction(async (tx) => {
-    if (!(await lockPatOwner(tx, userId))) throw new NotFoundError(`There is no user with id ${userId}.`);
-    const existing = await listPats(tx, userId);
-    if (existing.some((p) => p.description === description)) {
-      throw new NameExistsError(`You already have a personal access token described "${description}".`);
-    }
-    if (existing.filter((p) => p.expiresAt.getTime() > Date.now()).length >= MAX_PATS_PER_USER) {
-      throw new ValidationError(
-        `You can hold at most ${MAX_PATS_PER_USER} personal access tokens: delete one before making another.`,
-      );
-    }
-    const secret = PAT_PREFIX + randomHex(28);
-    const pat = await insertPat(tx, { secretHash: hashSecret(secret), description, userId, expiresAt });
-    recordEvent(tx, actor, {
-      type: 'pat-created',
-      data: { id: pat.id, description, userId, expiresAt },
-    });
-    return describePat(pat, secret);
-  });
-}
-
-export async function listPatsOf(ctx: AppContext, identity: Identity) {
-  const pats = await listPats(ctx.db, patOwner(identity));
-  return { pats: pats.map((p) => describePat(p)) };
-}
-
-export async function removePat(
-  ctx: AppContext,
-  identity: Identity,
-  actor: Actor,
-  id: number,
-): Promise<void> {
-  const userId = patOwner(identity);
-  await ctx.db.transaction(async (tx) => {
-    const pat = await findPat(tx, userId, id, { lock: 'exclusive' });
-    if (!pat) throw new NotFoundError(`You have no personal access token with id ${id}.`);
-    await deletePat(tx, userId, id);
-    recordEvent(tx, actor, { type: 'pat-deleted', data: { id, description: pat.description, userId } });
-  });
 }

@@ -1,0 +1,56 @@
+import type { Database } from '../db/database.js';
+import type { TokenIdentity } from '../http/identity.js';
+import { hashSecret } from '../secrets.js';
+import type { IdentityCache } from './cache.js';
+import { noteSeen } from './seen.js';
+import { findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
+
+/** How the secret of every personal access token starts. */
+export const PAT_PREFIX = 'user:';
+
+export function isPatSecret(secret: string): boolean {
+  return secret.startsWith(PAT_PREFIX);
+}
+
+/** The API token a secret names, as an identity; null when it names none (or expired). */
+export async function resolveApiToken(
+  db: Database,
+  cache: IdentityCache,
+  secret: string,
+): Promise<TokenIdentity | null> {
+  const secretHash = hashSecret(secret);
+  const found = await cache.credential(secretHash, async () => {
+    const token = await findActiveApiToken(db, secretHash);
+    if (!token) return null;
+    const identity: TokenIdentity = {
+      kind: 'token',
+      tokenType: token.type,
+      tokenId: token.id,
+      name: token.tokenName,
+      projects: token.projects,
+      environment: token.environment,
+    };
+    return {
+      value: { kind: 'api', id: token.id, userId: null, token: identity },
+      expiresAt: token.expiresAt,
+    };
+  });
+  if (found?.kind !== 'api' || !found.token) return null;
+  const id = found.id;
+  noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
+  return found.token;
+}
+
+/** The user id a personal access token acts for; null when it names none (or expired). */
+export async function resolvePat(db: Database, cache: IdentityCache, secret: string): Promise<number | null> {
+  const secretHash = hashSecret(secret);
+  const found = await cache.credential(secretHash, async () => {
+    const pat = await findActivePat(db, secretHash);
+    if (!pat) return null;
+    return { value: { kind: 'pat', id: pat.id, userId: pat.userId }, expiresAt: pat.expiresAt };
+  });
+  if (found?.kind !== 'pat' || found.userId === null) return null;
+  const id = found.id;
+  noteSeen(db, `pat:${id}`, (d) => touchPat(d, id));
+  return found.userId;
+}
