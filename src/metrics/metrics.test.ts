@@ -89,6 +89,18 @@ describe('POST /api/client/metrics and E20', () => {
     expect(quiet.environments.every((e: any) => e.lastSeenAt === null)).toBe(true);
   });
 
+  it('lists the features an application reported among its seen toggles', async () => {
+    const app = (name: string) =>
+      server.request('GET', `/api/admin/metrics/applications/${name}`, { token: server.adminToken });
+    const shop = await app('shop');
+    expect(shop.status).toBe(200);
+    expect(shop.body.seenToggles).toEqual(['counted']);
+    expect(shop.body.instances.map((i: any) => i.instanceId).sort()).toEqual(['a', 'b']);
+    expect(shop.body.links).toEqual({ self: '/api/admin/metrics/applications/shop' });
+    expect((await app('admin-ui')).body.seenToggles).toEqual(['counted']);
+    expect((await app('nobody')).status).toBe(404);
+  });
+
   it('narrows the window with hoursBack 1..48 and ignores other values', async () => {
     const one = await raw('counted', '?hoursBack=1');
     expect(one.body.data.filter((d: any) => d.appName === 'shop')).toHaveLength(1);

@@ -103,3 +103,12 @@ export async function hourlyRowsOf(db: Queryable, featureName: string, since: Da
     variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([k, v]) => [k, Number(v)])),
   }));
 }
+
+/** The features this application has reported usage of. */
+export async function featuresReportedBy(db: Queryable, appName: string): Promise<string[]> {
+  const { rows } = await db.query<{ feature_name: string }>(
+    'SELECT DISTINCT feature_name FROM client_metrics_hourly WHERE app_name = $1 ORDER BY feature_name',
+    [appName],
+  );
+  return rows.map((r) => r.feature_name);
+}
