@@ -48,19 +48,17 @@ export async function findEnvironment(
   return rows[0] ?? null;
 }
 
-/** Every environment, with what it holds in one project and whether it is linked to it. */
+/** Every environment, in their order, with the API tokens and enabled live features it has in one project. */
 export async function listEnvironmentsOfProject(db: Queryable, project: string) {
   const { rows } = await db.query<
-    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number; visible: boolean }
+    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number }
   >(
     `SELECT e.name, e.type, e.enabled, e.protected, e.sort_order AS "sortOrder",
             (SELECT count(*)::int FROM api_tokens t
               WHERE t.environment = e.name AND ($1 = ANY(t.projects) OR '*' = ANY(t.projects))) AS "projectApiTokenCount",
             (SELECT count(*)::int FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
               WHERE fe.environment = e.name AND fe.enabled AND f.project = $1 AND f.archived_at IS NULL)
-              AS "projectEnabledToggleCount",
-            EXISTS (SELECT 1 FROM project_environments pe
-                     WHERE pe.project_id = $1 AND pe.environment_name = e.name) AS visible
+              AS "projectEnabledToggleCount"
        FROM environments e ORDER BY e.sort_order, e.name`,
     [project],
   );

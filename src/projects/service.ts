@@ -97,7 +97,12 @@ export async function readProjects(db: Queryable) {
 /** Every environment, each saying whether the project has it (`visible`). */
 export async function readProjectEnvironments(db: Queryable, project: string) {
   await getProject(db, project);
-  return { version: 1 as const, environments: await listEnvironmentsOfProject(db, project) };
+  const environments = await listEnvironmentsOfProject(db, project);
+  const linked = new Set(await linkedEnvironments(db, project));
+  return {
+    version: 1 as const,
+    environments: environments.map((e) => ({ ...e, visible: linked.has(e.name) })),
+  };
 }
 
 export async function readProject(db: Queryable, id: string) {
