@@ -1,6 +1,6 @@
 // The rooms of src/ stay apart (see "Develop" in the README): run by `npm run check:boundaries`
 // and by .ci/run. It reads every import between the folders of src/ and fails when
-//   - http/, db/ or log.ts import anything above them (they are the ground floor);
+//   - http/, db/, log.ts, config.ts or secrets.ts import anything above them (the ground floor);
 //   - the areas import each other in a cycle. Routes (routes.ts, *-routes.ts) sit on top: they may
 //     call any area's exported functions and are left out of the area graph, as are tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import type { AppContext } from './app-context.js';
 import { migrate } from './db/migrate.js';
 import { SYSTEM_ACTOR } from './http/identity.js';
-import { createInitialTokens } from './identity/tokens.js';
+import { createInitialTokens } from './tokens/service.js';
 import { ensureDefaultAdmin } from './users/service.js';
 
 /** Everything a database needs before the server may answer: schema, first admin, start-up tokens. */

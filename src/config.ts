@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_POOL, type PoolOptions } from './db/database.js';
+import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
 
 export interface Config {
   port: number;

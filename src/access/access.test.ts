@@ -46,7 +46,18 @@ describe('E3 POST /api/admin/projects/:projectId/access', () => {
       email: expect.any(String),
     });
     expect(read.groups[0]).toMatchObject({ name: 'Cross group' });
+    expect(read.users.map((u: { id: number }) => u.id)).toEqual(
+      [...read.users.map((u: { id: number }) => u.id)].sort((x, y) => x - y),
+    );
     expect(JSON.stringify(read)).not.toMatch(/password|hash/i);
+    // The project list counts the users holding a role there (groups are not counted).
+    const projects = (await server.request('GET', '/api/admin/projects', admin())).body.projects;
+    const cross = projects.find((p: { id: string }) => p.id === 'cross');
+    expect(cross.memberCount).toBe(read.users.length);
+    expect(cross.memberCount).toBeGreaterThanOrEqual(2);
+    expect(projects.find((p: { id: string }) => p.id === 'default').memberCount).toBe(
+      (await access('default')).users.length,
+    );
 
     expect(await countEvents(server, 'project-access-added')).toBe(events + 1);
     const event = await lastEvent(server, 'project-access-added');

@@ -2,21 +2,22 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { lockGroup, unknownGroupIds } from '../groups/service.js';
+import { findGroups } from '../groups/store.js';
 import { NoAccessError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { getProject } from '../projects/service.js';
-import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
-import { getUser } from '../users/service.js';
-import { rolesBeyondCaller } from './grant-rules.js';
 import {
-  existingUserIds,
   grantRoles,
-  groupsWithAccess,
+  groupGrantsInProject,
   type Holder,
   rolesOfHolder,
   setRolesOfHolder,
-  usersWithAccess,
-} from './store.js';
+  userGrantsInProject,
+} from '../identity/grant-store.js';
+import { getProject } from '../projects/service.js';
+import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
+import { getUser } from '../users/service.js';
+import { existingUserIds, findUsers } from '../users/store.js';
+import { rolesBeyondCaller } from './grant-rules.js';
 
 function unique(ids: number[]): number[] {
   return [...new Set(ids)];
@@ -92,6 +93,40 @@ export async function addAccess(ctx: AppContext, identity: Identity, projectId: 
       project: projectId,
       data: { roles: roleIds.map((roleId) => ({ roleId, userIds, groupIds })) },
     });
+  });
+}
+
+/** The users holding roles in the project, by id, with their profiles. */
+async function usersWithAccess(db: Queryable, projectId: string) {
+  const grants = await userGrantsInProject(db, projectId);
+  const users = new Map(
+    (
+      await findUsers(
+        db,
+        grants.map((g) => g.id),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return grants.flatMap(({ id, roles }) => {
+    const u = users.get(id);
+    return u ? [{ id, username: u.username, name: u.name, email: u.email, imageUrl: u.imageUrl, roles }] : [];
+  });
+}
+
+/** The groups holding roles in the project, by id. */
+async function groupsWithAccess(db: Queryable, projectId: string) {
+  const grants = await groupGrantsInProject(db, projectId);
+  const groups = new Map(
+    (
+      await findGroups(
+        db,
+        grants.map((g) => g.id),
+      )
+    ).map((g) => [g.id, g]),
+  );
+  return grants.flatMap(({ id, roles }) => {
+    const g = groups.get(id);
+    return g ? [{ id, name: g.name, description: g.description, roles }] : [];
   });
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { actorOf, type TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { readApplication } from '../metrics/application-reads.js';
 import {
   ApplicationDetails,
   ApplicationList,
@@ -9,13 +10,7 @@ import {
   CreateApplicationBody,
   RegisterBody,
 } from './schemas.js';
-import {
-  readApplication,
-  readApplications,
-  registerInstance,
-  removeApplication,
-  saveApplication,
-} from './service.js';
+import { readApplications, registerInstance, removeApplication, saveApplication } from './service.js';
 
 function startedAt(started: string | number | undefined): Date | undefined {
   if (started === undefined) return undefined;

@@ -10,7 +10,6 @@ import {
   insertApplication,
   instancesOf,
   listApplications,
-  seenFeaturesOf,
   updateApplication,
   upsertInstance,
 } from './store.js';
@@ -138,10 +137,11 @@ export async function readApplications(db: Queryable) {
   return { applications, total: applications.length };
 }
 
-export async function readApplication(db: Queryable, appName: string) {
+/** The application with its instances, or 404 (the features it reported come from metrics/). */
+export async function getApplicationDetails(db: Queryable, appName: string) {
   const application = await findApplication(db, appName);
   if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
-  const [instances, seenToggles] = await Promise.all([instancesOf(db, appName), seenFeaturesOf(db, appName)]);
+  const instances = await instancesOf(db, appName);
   return {
     ...describeApplication(application),
     instances: instances.map((i) => ({
@@ -154,8 +154,6 @@ export async function readApplication(db: Queryable, appName: string) {
       lastSeen: i.lastSeen,
       createdAt: i.createdAt,
     })),
-    seenToggles,
-    links: { self: `/api/admin/metrics/applications/${encodeURIComponent(appName)}` },
   };
 }
 

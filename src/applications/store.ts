@@ -198,12 +198,3 @@ export async function instancesOf(db: Queryable, appName: string): Promise<Insta
     lastSeen: r.last_seen,
   }));
 }
-
-/** The features this application has reported usage of. */
-export async function seenFeaturesOf(db: Queryable, appName: string): Promise<string[]> {
-  const { rows } = await db.query<{ feature_name: string }>(
-    'SELECT DISTINCT feature_name FROM client_metrics_hourly WHERE app_name = $1 ORDER BY feature_name',
-    [appName],
-  );
-  return rows.map((r) => r.feature_name);
-}

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { removeContextField } from '../features/usage.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -17,7 +18,6 @@ import {
   getContextField,
   putLegalValue,
   readContextFields,
-  removeContextField,
   removeLegalValue,
   replaceContextField,
   validateContextName,

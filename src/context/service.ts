@@ -6,9 +6,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
-import { actorOf, type Identity } from '../http/identity.js';
-import { segmentsUsingContext } from '../segments/service.js';
-import { featuresUsingContext } from '../strategies/service.js';
+import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
 import {
   type ContextField,
@@ -159,24 +157,8 @@ export async function removeLegalValue(ctx: AppContext, identity: Identity, name
   });
 }
 
-/** Refused (409) while a strategy or a segment has a constraint on the field. */
-export async function removeContextField(ctx: AppContext, identity: Identity, name: string) {
-  await ctx.db.transaction(async (tx) => {
-    const field = await getContextField(tx, name, { lock: 'exclusive' });
-    const [features, segments] = [await featuresUsingContext(tx, name), await segmentsUsingContext(tx, name)];
-    if (features.length > 0 || segments.length > 0) {
-      const users = [
-        features.length > 0 ? `the strategies of the features ${features.join(', ')}` : '',
-        segments.length > 0 ? `the segments ${segments.join(', ')}` : '',
-      ].filter(Boolean);
-      throw new NameExistsError(
-        `The context field "${name}" is used by constraints of ${users.join(' and ')}: remove those constraints first.`,
-      );
-    }
-    await deleteContextField(tx, name);
-    recordEvent(tx, actorOf(identity), {
-      type: 'context-field-deleted',
-      preData: describeContextField(field),
-    });
-  });
+/** Deletes a context field with its `context-field-deleted` event; `field` was read locked. */
+export async function writeContextFieldDeletion(tx: Transaction, actor: Actor, field: ContextField) {
+  await deleteContextField(tx, field.name);
+  recordEvent(tx, actor, { type: 'context-field-deleted', preData: describeContextField(field) });
 }

@@ -57,20 +57,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-export interface PoolOptions {
-  max: number;
-  idleTimeoutMs: number;
-  statementTimeoutMs: number;
-  idleInTransactionTimeoutMs: number;
-}
-
-export const DEFAULT_POOL: PoolOptions = {
-  max: 10,
-  idleTimeoutMs: 30_000,
-  statementTimeoutMs: 30_000,
-  idleInTransactionTimeoutMs: 60_000,
-};
-
 /** Written by `npm run build` (at install): an initialized, migrated embedded database. */
 export const BUNDLED_TEMPLATE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

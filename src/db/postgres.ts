@@ -1,13 +1,8 @@
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import {
-  type Database,
-  DEFAULT_POOL,
-  type PoolOptions,
-  type QueryResult,
-  type TransactionOptions,
-} from './database.js';
+import type { Database, QueryResult, TransactionOptions } from './database.js';
 import { type Connection, createDatabase } from './kernel.js';
+import { DEFAULT_POOL, type PoolOptions } from './pool.js';
 
 const INT8_OID = 20;
 

@@ -1,12 +1,9 @@
 import type { AppContext } from '../app-context.js';
+import { addEnvironmentToProject, removeEnvironmentFromProject } from '../features/project-changes.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
-import {
-  addEnvironmentToProject,
-  readProjectEnvironments,
-  removeEnvironmentFromProject,
-} from './project-service.js';
+import { readProjectEnvironments } from '../projects/service.js';
 import {
   CreateEnvironmentBody,
   EnvironmentList,

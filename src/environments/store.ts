@@ -48,19 +48,17 @@ export async function findEnvironment(
   return rows[0] ?? null;
 }
 
-/** Every environment, with what it holds in one project and whether it is linked to it. */
+/** Every environment, in their order, with the API tokens and enabled live features it has in one project. */
 export async function listEnvironmentsOfProject(db: Queryable, project: string) {
   const { rows } = await db.query<
-    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number; visible: boolean }
+    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number }
   >(
     `SELECT e.name, e.type, e.enabled, e.protected, e.sort_order AS "sortOrder",
             (SELECT count(*)::int FROM api_tokens t
               WHERE t.environment = e.name AND ($1 = ANY(t.projects) OR '*' = ANY(t.projects))) AS "projectApiTokenCount",
             (SELECT count(*)::int FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
               WHERE fe.environment = e.name AND fe.enabled AND f.project = $1 AND f.archived_at IS NULL)
-              AS "projectEnabledToggleCount",
-            EXISTS (SELECT 1 FROM project_environments pe
-                     WHERE pe.project_id = $1 AND pe.environment_name = e.name) AS visible
+              AS "projectEnabledToggleCount"
        FROM environments e ORDER BY e.sort_order, e.name`,
     [project],
   );
@@ -96,4 +94,22 @@ export async function updateEnvironment(
 /** Deletes the environment, unlinking it from every project and feature (with their strategies there). */
 export async function deleteEnvironment(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM environments WHERE name = $1', [name]);
+}
+
+/** The environments that exist among `names`. */
+export async function existingEnvironments(db: Queryable, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM environments WHERE name = ANY($1::text[])',
+    [names],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The names of the enabled environments, in their order. */
+export async function enabledEnvironments(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM environments WHERE enabled ORDER BY sort_order, name',
+  );
+  return rows.map((r) => r.name);
 }

@@ -4,7 +4,6 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
-import { tagsOfFeatures } from '../tags/service.js';
 import { describeFeature, getAnyFeature, getLiveFeature, namedFeaturesOfProject } from './service.js';
 import {
   archiveFeatures,
@@ -13,6 +12,7 @@ import {
   listArchivedFeatures,
   reviveFeatures,
 } from './store.js';
+import { tagsOfFeatures } from './tag-service.js';
 
 async function recordEach(
   tx: Transaction,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import type { FeatureStrategy } from '../strategies/store.js';
 import type { Feature } from './store.js';
+import type { FeatureStrategy } from './strategy-store.js';
 
 /** A feature's state in one environment. */
 export interface EnvironmentState {
@@ -80,27 +80,5 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     environments: r.environments.map((e) => ({ ...e, lastSeenAt: date(e.lastSeenAt) })),
     strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
     tags: r.tags,
-  }));
-}
-
-export interface SeenRow {
-  featureName: string;
-  /** null: the feature itself. */
-  environment: string | null;
-  lastSeenAt: Date;
-}
-
-/** When SDKs last reported each feature (and its environments), for the ones seen since `since`. */
-export async function loadLastSeen(db: Queryable, since: Date): Promise<SeenRow[]> {
-  const { rows } = await db.query<{ feature_name: string; environment: string | null; last_seen_at: Date }>(
-    `SELECT name AS feature_name, NULL AS environment, last_seen_at FROM features WHERE last_seen_at >= $1
-     UNION ALL
-     SELECT feature_name, environment, last_seen_at FROM feature_environments WHERE last_seen_at >= $1`,
-    [since],
-  );
-  return rows.map((r) => ({
-    featureName: r.feature_name,
-    environment: r.environment,
-    lastSeenAt: r.last_seen_at,
   }));
 }

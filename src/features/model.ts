@@ -9,13 +9,11 @@ import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
 import { allSegments } from '../segments/service.js';
 import type { Segment } from '../segments/store.js';
-import {
-  type FeatureStrategy,
-  listStrategyDefinitions,
-  type StrategyDefinition,
-} from '../strategies/store.js';
+import { listStrategyDefinitions, type StrategyDefinition } from '../strategies/store.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
-import { type FeatureRecord, loadFeatureRecords, loadLastSeen } from './model-store.js';
+import { loadLastSeen } from './last-seen.js';
+import { type FeatureRecord, loadFeatureRecords } from './model-store.js';
+import type { FeatureStrategy } from './strategy-store.js';
 
 export type ProjectRecord = Project & { environments: string[] };
 

@@ -1,12 +1,25 @@
 import type { AppContext } from '../app-context.js';
+import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NoAccessError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
-import { assertSegmentsFitProject } from '../segments/service.js';
+import { segmentNamesOutsideProject } from '../segments/store.js';
 import { getLiveFeature } from './service.js';
 import { featureEnvironmentNames, setFeatureProject } from './store.js';
+import { segmentIdsOfFeature } from './usage-store.js';
+
+/** Refuses to move a feature whose strategies use segments that belong to another project than the target. */
+async function assertSegmentsFitProject(db: Queryable, featureName: string, project: string): Promise<void> {
+  const foreign = await segmentNamesOutsideProject(db, await segmentIdsOfFeature(db, featureName), project);
+  if (foreign.length > 0) {
+    throw new NoAccessError(
+      `The feature "${featureName}" has strategies using segments of its current project (${foreign.join(', ')}), ` +
+        `which strategies in the project "${project}" cannot use: remove them from the strategies first.`,
+    );
+  }
+}
 
 /**
  * E7: moves a live feature to another project. The route has checked MOVE_FEATURE_TOGGLE in the

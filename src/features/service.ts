@@ -1,23 +1,21 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable, Transaction } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { getProject } from '../projects/service.js';
-import type { FeatureStrategy } from '../strategies/store.js';
+import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureModel } from './model.js';
 import type { EnvironmentState, FeatureRecord } from './model-store.js';
 import {
-  attachProjectFeatures,
-  detachProjectFeatures,
+  attachFeatureEnvironments,
   type Feature,
   findFeature,
   findFeatures,
-  findFeaturesOfProject,
   insertFeature,
 } from './store.js';
+import type { FeatureStrategy } from './strategy-store.js';
 
 /**
  * The feature of that name in that project, or 404 — also when it belongs to another project (the
@@ -73,25 +71,6 @@ export async function getAnyFeature(db: Queryable, name: string, options?: ReadO
 /** For routes that name a feature but not its project: the project to check permissions in. */
 export function projectOfFeature(model: FeatureModel, name: string): string | undefined {
   return model.feature(name)?.project;
-}
-
-/**
- * For deleting a project: how many of its features are live, with every feature of the project
- * locked, so none is revived, archived or moved between this count and the deletion.
- */
-export async function lockedLiveFeatureCount(tx: Transaction, project: string): Promise<number> {
-  const features = await findFeaturesOfProject(tx, project, { lock: 'exclusive' });
-  return features.filter((f) => f.archivedAt === null).length;
-}
-
-/** A project gained an environment: its features (archived too) get it, disabled. */
-export function attachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
-  return attachProjectFeatures(db, project, environment);
-}
-
-/** A project lost an environment: its features lose it, with their strategies there. */
-export function detachEnvironment(db: Queryable, project: string, environment: string): Promise<void> {
-  return detachProjectFeatures(db, project, environment);
 }
 
 /** The live (not archived) feature of that name in that project, or 404. */
@@ -288,6 +267,9 @@ export async function createFeature(
         impressionData: input.impressionData ?? false,
         createdByUserId: actor.userId,
       });
+      // Read after the insert, whose key-share lock on the project waits for a link or unlink of
+      // its environments to commit: the feature gets exactly the project's environments.
+      await attachFeatureEnvironments(tx, feature.name, await projectEnvironmentNames(tx, project));
       const data = describeFeature(feature);
       recordEvent(tx, actor, { type: 'feature-created', project, featureName: feature.name, data });
       return data;

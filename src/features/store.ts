@@ -64,19 +64,26 @@ export interface NewFeature {
   createdByUserId: number | null;
 }
 
-/** Inserts the feature, attached (disabled) to every environment of its project. */
+/** Inserts the feature, in no environment yet (see attachFeatureEnvironments). */
 export async function insertFeature(db: Queryable, f: NewFeature): Promise<Feature> {
   const { rows } = await db.query<FeatureRecord>(
     `INSERT INTO features (name, project, description, type, impression_data, created_by_user_id)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
     [f.name, f.project, f.description, f.type, f.impressionData, f.createdByUserId],
   );
-  await db.query(
-    `INSERT INTO feature_environments (feature_name, environment)
-     SELECT $1, environment_name FROM project_environments WHERE project_id = $2`,
-    [f.name, f.project],
-  );
   return toFeature(rows[0]!);
+}
+
+/** Attaches a new feature to those environments, disabled. */
+export async function attachFeatureEnvironments(
+  db: Queryable,
+  name: string,
+  environments: string[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment) SELECT $1, unnest($2::text[])`,
+    [name, environments],
+  );
 }
 
 /**

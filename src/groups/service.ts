@@ -5,21 +5,20 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { projectsOfGroups } from '../identity/grant-store.js';
 import { resolveRootRole } from '../roles/service.js';
 import { describeUser } from '../users/service.js';
+import { existingUserIds, findUsers, type User } from '../users/store.js';
 import {
   deleteGroupRow,
   existingGroupIds,
-  existingUserIds,
   findGroup,
   findGroupByName,
   type Group,
   type GroupFields,
   insertGroup,
   listGroups,
-  listMembers,
-  type Member,
-  projectsOfGroups,
+  listMemberships,
   setMembers,
   updateGroupRow,
 } from './store.js';
@@ -30,6 +29,25 @@ export interface GroupInput {
   mappingsSSO?: string[];
   rootRole?: number | null;
   users?: { user: { id: number } }[];
+}
+
+export interface Member {
+  groupId: number;
+  user: User;
+  joinedAt: Date;
+  createdBy: string | null;
+}
+
+/** The members of the given groups (all groups when `groupIds` is null), earliest first. */
+async function listMembers(db: Queryable, groupIds: number[] | null): Promise<Member[]> {
+  const memberships = await listMemberships(db, groupIds);
+  const users = new Map(
+    (await findUsers(db, [...new Set(memberships.map((m) => m.userId))])).map((u) => [u.id, u]),
+  );
+  return memberships.flatMap(({ userId, ...m }) => {
+    const user = users.get(userId);
+    return user ? [{ ...m, user }] : [];
+  });
 }
 
 function describeGroup(group: Group, members: Member[]) {

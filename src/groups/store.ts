@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-import type { User } from '../users/store.js';
 
 export interface Group {
   id: number;
@@ -10,13 +9,6 @@ export interface Group {
   rootRole: number | null;
   createdBy: string | null;
   createdAt: Date;
-}
-
-export interface Member {
-  groupId: number;
-  user: User;
-  joinedAt: Date;
-  createdBy: string | null;
 }
 
 interface GroupRecord {
@@ -65,65 +57,33 @@ export async function listGroups(db: Queryable): Promise<Group[]> {
   return rows.map(toGroup);
 }
 
+/** A member of a group, by user id (users/ knows the rest). */
+export interface Membership {
+  groupId: number;
+  userId: number;
+  joinedAt: Date;
+  createdBy: string | null;
+}
+
 /** The members of the given groups (all groups when `groupIds` is null), earliest first. */
-export async function listMembers(db: Queryable, groupIds: number[] | null): Promise<Member[]> {
+export async function listMemberships(db: Queryable, groupIds: number[] | null): Promise<Membership[]> {
   const { rows } = await db.query<{
     group_id: number;
+    user_id: number;
     joined_at: Date;
     added_by: string | null;
-    id: number;
-    username: string | null;
-    email: string | null;
-    name: string | null;
-    image_url: string | null;
-    root_role_id: number;
-    login_attempts: number;
-    seen_at: Date | null;
-    created_at: Date;
   }>(
-    `SELECT gu.group_id, gu.joined_at, gu.created_by AS added_by,
-            u.id, u.username, u.email, u.name, u.image_url, u.root_role_id, u.login_attempts, u.seen_at, u.created_at
-       FROM group_user gu JOIN users u ON u.id = gu.user_id
-      WHERE $1::int[] IS NULL OR gu.group_id = ANY($1::int[])
-      ORDER BY gu.group_id, gu.joined_at, u.id`,
+    `SELECT group_id, user_id, joined_at, created_by AS added_by FROM group_user
+      WHERE $1::int[] IS NULL OR group_id = ANY($1::int[])
+      ORDER BY group_id, joined_at, user_id`,
     [groupIds],
   );
   return rows.map((r) => ({
     groupId: r.group_id,
+    userId: r.user_id,
     joinedAt: r.joined_at,
     createdBy: r.added_by,
-    user: {
-      id: r.id,
-      username: r.username,
-      email: r.email,
-      name: r.name,
-      imageUrl: r.image_url,
-      rootRole: r.root_role_id,
-      loginAttempts: r.login_attempts,
-      seenAt: r.seen_at,
-      createdAt: r.created_at,
-    },
   }));
-}
-
-/** The projects each group holds a role in. */
-export async function projectsOfGroups(db: Queryable): Promise<Map<number, string[]>> {
-  const { rows } = await db.query<{ group_id: number; project: string }>(
-    'SELECT DISTINCT group_id, project FROM group_role ORDER BY group_id, project',
-  );
-  const byGroup = new Map<number, string[]>();
-  for (const r of rows) {
-    const list = byGroup.get(r.group_id);
-    if (list) list.push(r.project);
-    else byGroup.set(r.group_id, [r.project]);
-  }
-  return byGroup;
-}
-
-export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
-  return new Set(rows.map((r) => r.id));
 }
 
 export interface GroupFields {
@@ -183,4 +143,14 @@ export async function existingGroupIds(db: Queryable, ids: number[]): Promise<Se
   if (ids.length === 0) return new Set();
   const { rows } = await db.query<{ id: number }>('SELECT id FROM groups WHERE id = ANY($1::int[])', [ids]);
   return new Set(rows.map((r) => r.id));
+}
+
+/** The groups of those ids that exist, by id. */
+export async function findGroups(db: Queryable, ids: readonly number[]): Promise<Group[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<GroupRecord>(
+    `SELECT ${COLUMNS} FROM groups WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  return rows.map(toGroup);
 }

@@ -174,16 +174,6 @@ export async function insertPat(
   return toPat(rows[0]!);
 }
 
-/**
- * Locks the row of the user who owns PATs, so that the PATs of one user are counted and added one
- * request at a time (a lock on the PATs themselves would not stop a new one being inserted).
- * False when there is no such user.
- */
-export async function lockPatOwner(db: Queryable, userId: number): Promise<boolean> {
-  const { rows } = await db.query(withRowLock('SELECT 1 FROM users WHERE id = $1', 'update'), [userId]);
-  return rows.length > 0;
-}
-
 export async function listPats(db: Queryable, userId: number): Promise<Pat[]> {
   const { rows } = await db.query<PatRecord>(
     `SELECT ${PAT_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 ORDER BY id`,

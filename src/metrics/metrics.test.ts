@@ -72,6 +72,35 @@ describe('POST /api/client/metrics and E20', () => {
     expect(adminUi.at(-1)).toMatchObject({ environment: 'production', yes: 1, no: 0 });
   });
 
+  it('marks the counted features seen, in the environments they were counted in', async () => {
+    const feature = (name: string) =>
+      server.request('GET', `/api/admin/projects/default/features/${name}`, { token: server.adminToken });
+    const seen = (body: any, environment: string) =>
+      body.environments.find((e: any) => e.name === environment).lastSeenAt;
+    const counted = await eventually(
+      () => feature('counted'),
+      (r) => r.body.lastSeenAt !== null && seen(r.body, 'production') !== null,
+    );
+    expect(Date.parse(counted.body.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(seen(counted.body, 'development')).not.toBeNull();
+    expect(seen(counted.body, 'production')).not.toBeNull();
+    const quiet = (await feature('quiet')).body;
+    expect(quiet.lastSeenAt).toBeNull();
+    expect(quiet.environments.every((e: any) => e.lastSeenAt === null)).toBe(true);
+  });
+
+  it('lists the features an application reported among its seen toggles', async () => {
+    const app = (name: string) =>
+      server.request('GET', `/api/admin/metrics/applications/${name}`, { token: server.adminToken });
+    const shop = await app('shop');
+    expect(shop.status).toBe(200);
+    expect(shop.body.seenToggles).toEqual(['counted']);
+    expect(shop.body.instances.map((i: any) => i.instanceId).sort()).toEqual(['a', 'b']);
+    expect(shop.body.links).toEqual({ self: '/api/admin/metrics/applications/shop' });
+    expect((await app('admin-ui')).body.seenToggles).toEqual(['counted']);
+    expect((await app('nobody')).status).toBe(404);
+  });
+
   it('narrows the window with hoursBack 1..48 and ignores other values', async () => {
     const one = await raw('counted', '?hoursBack=1');
     expect(one.body.data.filter((d: any) => d.appName === 'shop')).toHaveLength(1);

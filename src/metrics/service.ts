@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { noteInstancesSeen } from '../applications/service.js';
 import type { Queryable } from '../db/database.js';
+import { markFeaturesSeen } from '../features/last-seen.js';
 import { NotFoundError } from '../http/errors.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 import { markMetricsWritten } from '../sync/changes.js';
@@ -19,7 +20,9 @@ export function createMetricsBuffer(ctx: AppContext): MetricsBuffer {
     (batch) =>
       ctx.db.transaction(async (tx) => {
         await noteInstancesSeen(tx, { ...SYSTEM_ACTOR, name: 'sdk' }, batch.instances);
-        if (await addHourlyCounts(tx, batch.counts)) markMetricsWritten(tx);
+        if (!(await addHourlyCounts(tx, batch.counts))) return;
+        await markFeaturesSeen(tx, batch.counts);
+        markMetricsWritten(tx);
       }),
     { log: ctx.log },
   );

@@ -7,7 +7,7 @@ const BIGINT_MAX = '9223372036854775807';
  * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
  * stop at the largest bigint instead of failing. Rows are written in key order, so two processes
  * flushing overlapping rows at once wait for each other instead of deadlocking. Whether any count
- * was written.
+ * was written (the caller then marks the features seen: features/last-seen.ts).
  */
 export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Promise<boolean> {
   if (counts.length === 0) return false;
@@ -54,20 +54,6 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
       ],
     );
   }
-  // The rows are locked in key order here too (the subquery), for the same reason.
-  await db.query(
-    `UPDATE feature_environments SET last_seen_at = now()
-      WHERE (feature_name, environment) IN (
-        SELECT feature_name, environment FROM feature_environments
-         WHERE (feature_name, environment) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-         ORDER BY feature_name, environment FOR NO KEY UPDATE)`,
-    [counts.map((c) => c.featureName), counts.map((c) => c.environment)],
-  );
-  await db.query(
-    `UPDATE features SET last_seen_at = now()
-      WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
-    [[...new Set(counts.map((c) => c.featureName))]],
-  );
   return true;
 }
 
@@ -116,4 +102,13 @@ export async function hourlyRowsOf(db: Queryable, featureName: string, since: Da
     no: Number(r.no),
     variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([k, v]) => [k, Number(v)])),
   }));
+}
+
+/** The features this application has reported usage of. */
+export async function featuresReportedBy(db: Queryable, appName: string): Promise<string[]> {
+  const { rows } = await db.query<{ feature_name: string }>(
+    'SELECT DISTINCT feature_name FROM client_metrics_hourly WHERE app_name = $1 ORDER BY feature_name',
+    [appName],
+  );
+  return rows.map((r) => r.feature_name);
 }

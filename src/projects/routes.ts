@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
+import { deleteProject } from '../features/project-changes.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import { deleteProject } from './delete-service.js';
 import {
   CreateProjectBody,
   ProjectDetails,

@@ -2,19 +2,22 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
+import { allEnvironments } from '../environments/service.js';
+import { type Environment, enabledEnvironments, listEnvironmentsOfProject } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
   findProject,
-  grantProjectRole,
   insertProject,
-  linkEnabledEnvironments,
   linkEnvironment,
+  linkEnvironments,
+  linkedEnvironments,
+  listEnvironmentLinks,
+  listProjectRows,
   listProjects,
-  listProjectsWithEnvironments,
   type Project,
-  projectEnvironments,
   unlinkEnvironment,
   updateProject as updateProjectRow,
 } from './store.js';
@@ -40,14 +43,30 @@ export function describeProject(p: Project) {
   };
 }
 
-/** Every project with its environments (for the flag read model). */
-export function allProjects(db: Queryable) {
-  return listProjectsWithEnvironments(db);
+/** Those of the environments' names that `linked` holds, in the environments' order. */
+function inEnvironmentOrder(environments: Environment[], linked: Iterable<string>): string[] {
+  const names = new Set(linked);
+  return environments.filter((e) => names.has(e.name)).map((e) => e.name);
+}
+
+/** Every project with the environments linked to it, in their order (for the flag read model). */
+export async function allProjects(db: Queryable): Promise<(Project & { environments: string[] })[]> {
+  const projects = await listProjectRows(db);
+  const links = await listEnvironmentLinks(db);
+  const environments = await allEnvironments(db);
+  const linked = new Map<string, string[]>();
+  for (const { project, environment } of links)
+    linked.set(project, [...(linked.get(project) ?? []), environment]);
+  return projects.map((p) => ({
+    ...p,
+    environments: inEnvironmentOrder(environments, linked.get(p.id) ?? []),
+  }));
 }
 
 /** The names of the environments linked to the project, in their sort order. */
-export function projectEnvironmentNames(db: Queryable, id: string): Promise<string[]> {
-  return projectEnvironments(db, id);
+export async function projectEnvironmentNames(db: Queryable, id: string): Promise<string[]> {
+  const linked = await linkedEnvironments(db, id);
+  return inEnvironmentOrder(await allEnvironments(db), linked);
 }
 
 /** Links an environment to a project; false when it already was. */
@@ -62,21 +81,33 @@ export function unlinkProjectEnvironment(db: Queryable, id: string, environment:
 
 export async function readProjects(db: Queryable) {
   const projects = await listProjects(db);
+  const members = await memberCountsOfProjects(db);
   return {
     version: 1 as const,
     projects: projects.map((p) => ({
       ...describeProject(p),
       featureCount: p.featureCount,
-      memberCount: p.memberCount,
+      memberCount: members.get(p.id) ?? 0,
       health: 100,
       favorite: false,
     })),
   };
 }
 
+/** Every environment, each saying whether the project has it (`visible`). */
+export async function readProjectEnvironments(db: Queryable, project: string) {
+  await getProject(db, project);
+  const environments = await listEnvironmentsOfProject(db, project);
+  const linked = new Set(await linkedEnvironments(db, project));
+  return {
+    version: 1 as const,
+    environments: environments.map((e) => ({ ...e, visible: linked.has(e.name) })),
+  };
+}
+
 export async function readProject(db: Queryable, id: string) {
   const project = await getProject(db, id);
-  const environments = await projectEnvironments(db, id);
+  const environments = await projectEnvironmentNames(db, id);
   return { ...describeProject(project), environments: environments.map((environment) => ({ environment })) };
 }
 
@@ -108,7 +139,7 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
         mode: input.mode ?? 'open',
         defaultStickiness: input.defaultStickiness ?? 'default',
       });
-      await linkEnabledEnvironments(tx, project.id);
+      await linkEnvironments(tx, project.id, await enabledEnvironments(tx));
       if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
       const data = describeProject(project);
       recordEvent(tx, actor, { type: 'project-created', project: project.id, data });

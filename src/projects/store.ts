@@ -47,33 +47,34 @@ export async function findProject(
   return rows[0] ? toProject(rows[0]) : null;
 }
 
-/** Every project with the environments linked to it (in the environments' order). */
-export async function listProjectsWithEnvironments(
+/** Every project, in no particular order. */
+export async function listProjectRows(db: Queryable): Promise<Project[]> {
+  const { rows } = await db.query<ProjectRecord>(`SELECT ${COLUMNS} FROM projects`);
+  return rows.map(toProject);
+}
+
+/** Every link between a project and an environment. */
+export async function listEnvironmentLinks(
   db: Queryable,
-): Promise<(Project & { environments: string[] })[]> {
-  const { rows } = await db.query<ProjectRecord & { environments: string[] }>(
-    `SELECT ${COLUMNS},
-            coalesce((SELECT array_agg(pe.environment_name ORDER BY e.sort_order, e.name)
-                        FROM project_environments pe JOIN environments e ON e.name = pe.environment_name
-                       WHERE pe.project_id = p.id), '{}') AS environments
-       FROM projects p`,
+): Promise<{ project: string; environment: string }[]> {
+  const { rows } = await db.query<{ project: string; environment: string }>(
+    'SELECT project_id AS project, environment_name AS environment FROM project_environments',
   );
-  return rows.map((r) => ({ ...toProject(r), environments: r.environments }));
+  return rows;
 }
 
 export interface ProjectSummary extends Project {
   featureCount: number;
-  memberCount: number;
 }
 
+/** Every project, by name, with how many live features it holds. */
 export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
-  const { rows } = await db.query<ProjectRecord & { feature_count: number; member_count: number }>(
+  const { rows } = await db.query<ProjectRecord & { feature_count: number }>(
     `SELECT ${COLUMNS},
-       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count,
-       (SELECT count(DISTINCT ru.user_id)::int FROM role_user ru WHERE ru.project = p.id) AS member_count
+       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count
      FROM projects p ORDER BY p.name, p.id`,
   );
-  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count, memberCount: r.member_count }));
+  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count }));
 }
 
 export async function insertProject(
@@ -88,35 +89,26 @@ export async function insertProject(
   return toProject(rows[0]!);
 }
 
-/** Links a new project to every enabled environment. */
-export async function linkEnabledEnvironments(db: Queryable, projectId: string): Promise<void> {
+/** Links a new project to those environments. */
+export async function linkEnvironments(
+  db: Queryable,
+  projectId: string,
+  environments: string[],
+): Promise<void> {
   await db.query(
     `INSERT INTO project_environments (project_id, environment_name)
-     SELECT $1, name FROM environments WHERE enabled ON CONFLICT DO NOTHING`,
-    [projectId],
+     SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+    [projectId, environments],
   );
 }
 
-export async function projectEnvironments(db: Queryable, projectId: string): Promise<string[]> {
+/** The names of the environments linked to the project, in no particular order. */
+export async function linkedEnvironments(db: Queryable, projectId: string): Promise<string[]> {
   const { rows } = await db.query<{ environment_name: string }>(
-    `SELECT pe.environment_name FROM project_environments pe
-       JOIN environments e ON e.name = pe.environment_name
-      WHERE pe.project_id = $1 ORDER BY e.sort_order, e.name`,
+    'SELECT environment_name FROM project_environments WHERE project_id = $1',
     [projectId],
   );
   return rows.map((r) => r.environment_name);
-}
-
-export async function grantProjectRole(
-  db: Queryable,
-  projectId: string,
-  userId: number,
-  roleId: number,
-): Promise<void> {
-  await db.query(
-    'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [roleId, userId, projectId],
-  );
 }
 
 export async function updateProject(
@@ -160,4 +152,13 @@ export async function unlinkEnvironment(
     [projectId, environment],
   );
   return rowCount > 0;
+}
+
+/** The ids among `ids` that are projects. */
+export async function existingProjectIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM projects WHERE id = ANY($1::text[])', [
+    ids,
+  ]);
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
+import { enabledEnvironments, existingEnvironments } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -8,8 +9,6 @@ import { can, isAdmin, type Permission } from '../http/permissions.js';
 import { normalizePermissions, type PermissionInput } from './permission-rules.js';
 import {
   deleteRoleRow,
-  enabledEnvironments,
-  existingEnvironments,
   findRole,
   findRoleByName,
   findRoles,

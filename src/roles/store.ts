@@ -131,20 +131,3 @@ export async function listPermissions(db: Queryable): Promise<PermissionRow[]> {
   );
   return rows;
 }
-
-/** The environments that exist among `names`. */
-export async function existingEnvironments(db: Queryable, names: string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  const { rows } = await db.query<{ name: string }>(
-    'SELECT name FROM environments WHERE name = ANY($1::text[])',
-    [names],
-  );
-  return new Set(rows.map((r) => r.name));
-}
-
-export async function enabledEnvironments(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    'SELECT name FROM environments WHERE enabled ORDER BY sort_order, name',
-  );
-  return rows.map((r) => r.name);
-}

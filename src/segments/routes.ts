@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { changeSegment, readSegmentStrategies, removeSegment } from '../features/usage.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -9,16 +10,7 @@ import {
   SegmentSchema,
   SegmentStrategies,
 } from './schemas.js';
-import {
-  changeSegment,
-  createSegment,
-  describeSegment,
-  getSegment,
-  readSegmentStrategies,
-  readSegments,
-  removeSegment,
-  validateSegmentName,
-} from './service.js';
+import { createSegment, describeSegment, getSegment, readSegments, validateSegmentName } from './service.js';
 
 export function segmentRoutes(app: App, ctx: AppContext): void {
   const tags = ['Segments'];

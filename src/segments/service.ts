@@ -2,12 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import type { ContextFields } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
-import { actorOf, type Identity } from '../http/identity.js';
+import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
+import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import type { SegmentBody } from './schemas.js';
 import {
@@ -15,13 +15,11 @@ import {
   findSegment,
   findSegmentByName,
   findSegments,
-  foreignSegmentsOfFeature,
   insertSegment,
   listSegments,
   type Segment,
   type SegmentValues,
   segmentsUsingContextField,
-  strategiesUsingSegment,
   updateSegment,
 } from './store.js';
 
@@ -52,15 +50,10 @@ export async function getSegment(db: Queryable, id: number, options?: ReadOption
   return segment;
 }
 
-export async function readSegmentStrategies(db: Queryable, id: number) {
-  await getSegment(db, id);
-  return { strategies: await strategiesUsingSegment(db, id), changeRequestStrategies: [] };
-}
-
-type SegmentInput = Static<typeof SegmentBody>;
+export type SegmentInput = Static<typeof SegmentBody>;
 
 /** The body's rules (400): constraints, and a project that exists. */
-async function checkedValues(
+export async function checkedSegmentValues(
   db: Queryable,
   fields: ContextFields,
   input: SegmentInput,
@@ -80,7 +73,8 @@ async function checkedValues(
   return { name: input.name, description: input.description || null, project, constraints };
 }
 
-async function assertNameFree(db: Queryable, name: string, exceptId?: number): Promise<void> {
+/** 409 when another segment than `exceptId` has the name. */
+export async function assertSegmentNameFree(db: Queryable, name: string, exceptId?: number): Promise<void> {
   const taken = await findSegmentByName(db, name);
   if (taken && taken.id !== exceptId) {
     throw new NameExistsError(
@@ -91,71 +85,20 @@ async function assertNameFree(db: Queryable, name: string, exceptId?: number): P
 
 /** 409 when the name is taken, for forms that check before they save. */
 export async function validateSegmentName(db: Queryable, name: string): Promise<void> {
-  await assertNameFree(db, name);
+  await assertSegmentNameFree(db, name);
 }
 
 export async function createSegment(ctx: AppContext, identity: Identity, input: SegmentInput) {
   const actor = actorOf(identity);
   const create = () =>
     ctx.db.transaction(async (tx) => {
-      const values = await checkedValues(tx, ctx.model.contextRules(), input);
-      await assertNameFree(tx, values.name);
+      const values = await checkedSegmentValues(tx, ctx.model.contextRules(), input);
+      await assertSegmentNameFree(tx, values.name);
       const data = describeSegment(await insertSegment(tx, values, actor.name));
       recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });
       return data;
     });
-  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
-}
-
-export async function changeSegment(ctx: AppContext, identity: Identity, id: number, input: SegmentInput) {
-  const actor = actorOf(identity);
-  const change = () =>
-    ctx.db.transaction(async (tx) => {
-      const values = await checkedValues(tx, ctx.model.contextRules(), input);
-      // Exclusive: limiting it to a project checks the strategies using it.
-      const before = await getSegment(tx, id, { lock: 'exclusive' });
-      await assertNameFree(tx, values.name, id);
-      if (values.project !== null) {
-        const elsewhere = (await strategiesUsingSegment(tx, id)).filter(
-          (s) => s.projectId !== values.project,
-        );
-        if (elsewhere.length > 0) {
-          throw new NameExistsError(
-            `The segment is used by strategies outside the project "${values.project}" ` +
-              `(features ${[...new Set(elsewhere.map((s) => s.featureName))].join(', ')}): ` +
-              'remove it from them before you limit it to one project.',
-          );
-        }
-      }
-      const data = describeSegment(await updateSegment(tx, id, values));
-      recordEvent(tx, actor, {
-        type: 'segment-updated',
-        project: data.project,
-        data,
-        preData: describeSegment(before),
-      });
-    });
-  await checkAgainOnDuplicate(change, () => assertNameFree(ctx.db, input.name, id));
-}
-
-export async function removeSegment(ctx: AppContext, identity: Identity, id: number) {
-  const actor = actorOf(identity);
-  await ctx.db.transaction(async (tx) => {
-    const segment = await getSegment(tx, id, { lock: 'exclusive' });
-    const users = await strategiesUsingSegment(tx, id);
-    if (users.length > 0) {
-      throw new NameExistsError(
-        `The segment "${segment.name}" is used by ${users.length} ${users.length === 1 ? 'strategy' : 'strategies'} ` +
-          `(features ${[...new Set(users.map((s) => s.featureName))].join(', ')}): remove it from them first.`,
-      );
-    }
-    await deleteSegment(tx, id);
-    recordEvent(tx, actor, {
-      type: 'segment-deleted',
-      project: segment.project,
-      preData: describeSegment(segment),
-    });
-  });
+  return checkAgainOnDuplicate(create, () => assertSegmentNameFree(ctx.db, input.name));
 }
 
 /**
@@ -191,17 +134,28 @@ export async function segmentsUsingContext(db: Queryable, contextName: string): 
   return (await segmentsUsingContextField(db, contextName)).map((s) => s.name);
 }
 
-/** Refuses to move a feature whose strategies use segments that belong to another project than the target. */
-export async function assertSegmentsFitProject(
-  db: Queryable,
-  featureName: string,
-  project: string,
+/** Writes a segment's new values with their `segment-updated` event; `before` was read locked. */
+export async function writeSegmentChange(
+  tx: Transaction,
+  actor: Actor,
+  before: Segment,
+  values: SegmentValues,
 ): Promise<void> {
-  const foreign = await foreignSegmentsOfFeature(db, featureName, project);
-  if (foreign.length > 0) {
-    throw new NoAccessError(
-      `The feature "${featureName}" has strategies using segments of its current project (${foreign.join(', ')}), ` +
-        `which strategies in the project "${project}" cannot use: remove them from the strategies first.`,
-    );
-  }
+  const data = describeSegment(await updateSegment(tx, before.id, values));
+  recordEvent(tx, actor, {
+    type: 'segment-updated',
+    project: data.project,
+    data,
+    preData: describeSegment(before),
+  });
+}
+
+/** Deletes a segment with its `segment-deleted` event; `segment` was read locked. */
+export async function writeSegmentDeletion(tx: Transaction, actor: Actor, segment: Segment): Promise<void> {
+  await deleteSegment(tx, segment.id);
+  recordEvent(tx, actor, {
+    type: 'segment-deleted',
+    project: segment.project,
+    preData: describeSegment(segment),
+  });
 }

@@ -101,40 +101,6 @@ export async function deleteSegment(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM segments WHERE id = $1', [id]);
 }
 
-export interface SegmentUse {
-  id: string;
-  featureName: string;
-  projectId: string;
-  environment: string;
-  strategyName: string;
-}
-
-/** The strategies (of live and archived features) that use the segment. */
-export async function strategiesUsingSegment(db: Queryable, segmentId: number): Promise<SegmentUse[]> {
-  const { rows } = await db.query<{
-    id: string;
-    feature_name: string;
-    project: string;
-    environment: string;
-    strategy_name: string;
-  }>(
-    `SELECT s.id, s.feature_name, f.project, s.environment, s.strategy_name
-       FROM feature_strategy_segments fss
-       JOIN feature_strategies s ON s.id = fss.feature_strategy_id
-       JOIN features f ON f.name = s.feature_name
-      WHERE fss.segment_id = $1
-      ORDER BY s.feature_name, s.environment, s.sort_order, s.id`,
-    [segmentId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    featureName: r.feature_name,
-    projectId: r.project,
-    environment: r.environment,
-    strategyName: r.strategy_name,
-  }));
-}
-
 export async function segmentsUsingContextField(db: Queryable, contextName: string): Promise<Segment[]> {
   const { rows } = await db.query<SegmentRecord>(
     `SELECT ${COLUMNS} FROM segments WHERE constraints @> $1::jsonb ORDER BY id`,
@@ -143,20 +109,18 @@ export async function segmentsUsingContextField(db: Queryable, contextName: stri
   return rows.map(toSegment);
 }
 
-/** Names of the segments of projects other than `project` that the feature's strategies use. */
-export async function foreignSegmentsOfFeature(
+/** Names of those segments that belong to a project other than `project`, by name. */
+export async function segmentNamesOutsideProject(
   db: Queryable,
-  featureName: string,
+  ids: readonly number[],
   project: string,
 ): Promise<string[]> {
+  if (ids.length === 0) return [];
   const { rows } = await db.query<{ name: string }>(
-    `SELECT DISTINCT sg.name
-       FROM feature_strategies s
-       JOIN feature_strategy_segments fss ON fss.feature_strategy_id = s.id
-       JOIN segments sg ON sg.id = fss.segment_id
-      WHERE s.feature_name = $1 AND sg.project IS NOT NULL AND sg.project <> $2
-      ORDER BY sg.name`,
-    [featureName, project],
+    `SELECT name FROM segments
+      WHERE id = ANY($1::int[]) AND project IS NOT NULL AND project <> $2
+      ORDER BY name`,
+    [ids, project],
   );
   return rows.map((r) => r.name);
 }

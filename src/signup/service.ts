@@ -4,19 +4,64 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { findRoles } from '../roles/store.js';
 import { randomHex } from '../secrets.js';
 import { createUser, describeUser } from '../users/service.js';
+import { findUsers } from '../users/store.js';
 import { cappedExpiry, isUsable } from './expiry.js';
 import {
   addTokenUser,
   findToken,
   insertToken,
   listTokens,
-  type SignupToken,
-  type TokenUser,
+  type SignupTokenRow,
   updateToken,
-  usersOfTokens,
+  userIdsOfTokens,
 } from './store.js';
+
+/** An invite link with the role it gives. */
+export type SignupToken = Omit<SignupTokenRow, 'roleId'> & {
+  role: { id: number; name: string; type: string };
+};
+
+export interface TokenUser {
+  id: number;
+  name: string | null;
+  username: string | null;
+}
+
+/** The tokens with their roles (a token whose role is gone is left out). */
+async function withRoles(db: Queryable, rows: SignupTokenRow[]): Promise<SignupToken[]> {
+  const roles = new Map((await findRoles(db, [...new Set(rows.map((r) => r.roleId))])).map((r) => [r.id, r]));
+  return rows.flatMap(({ roleId, ...token }) => {
+    const role = roles.get(roleId);
+    return role ? [{ ...token, role: { id: role.id, name: role.name, type: role.type } }] : [];
+  });
+}
+
+async function findSignupToken(
+  db: Queryable,
+  secret: string,
+  options?: ReadOptions,
+): Promise<SignupToken | null> {
+  const row = await findToken(db, secret, options);
+  return row ? ((await withRoles(db, [row]))[0] ?? null) : null;
+}
+
+/** The users who signed up with each of the tokens (all when `secrets` is null), earliest first. */
+async function usersOfTokens(db: Queryable, secrets: string[] | null): Promise<Map<string, TokenUser[]>> {
+  const ids = await userIdsOfTokens(db, secrets);
+  const users = new Map((await findUsers(db, [...new Set([...ids.values()].flat())])).map((u) => [u.id, u]));
+  return new Map(
+    [...ids].map(([secret, list]) => [
+      secret,
+      list.flatMap((id) => {
+        const u = users.get(id);
+        return u ? [{ id, name: u.name, username: u.username }] : [];
+      }),
+    ]),
+  );
+}
 
 const VIEWER_ROLE = 3;
 
@@ -48,7 +93,7 @@ function eventData(token: SignupToken) {
 }
 
 async function getToken(db: Queryable, secret: string, options?: ReadOptions): Promise<SignupToken> {
-  const token = await findToken(db, secret, options);
+  const token = await findSignupToken(db, secret, options);
   if (!token) throw new NotFoundError('There is no invite link with that secret.');
   return token;
 }
@@ -67,14 +112,17 @@ export async function createSignupToken(
       roleId: VIEWER_ROLE,
       createdBy: actor.name,
     });
-    const token = (await findToken(tx, secret))!;
+    const token = (await findSignupToken(tx, secret))!;
     recordEvent(tx, actor, { type: 'public-signup-token-created', data: eventData(token) });
     return describeToken(ctx, token, []);
   });
 }
 
 export async function readSignupTokens(ctx: AppContext) {
-  const [tokens, users] = await Promise.all([listTokens(ctx.db), usersOfTokens(ctx.db, null)]);
+  const [tokens, users] = await Promise.all([
+    listTokens(ctx.db).then((rows) => withRoles(ctx.db, rows)),
+    usersOfTokens(ctx.db, null),
+  ]);
   return { tokens: tokens.map((t) => describeToken(ctx, t, users.get(t.secret) ?? [])) };
 }
 
@@ -105,7 +153,7 @@ export async function updateSignupToken(
           : before.expiresAt,
       enabled: input.enabled ?? before.enabled,
     });
-    const after = (await findToken(tx, secret))!;
+    const after = (await findSignupToken(tx, secret))!;
     recordEvent(tx, actor, {
       type: 'public-signup-token-updated',
       data: eventData(after),
@@ -117,7 +165,7 @@ export async function updateSignupToken(
 }
 
 async function usableToken(db: Queryable, secret: string, options?: ReadOptions): Promise<SignupToken> {
-  const token = await findToken(db, secret, options);
+  const token = await findSignupToken(db, secret, options);
   if (!token || !isUsable(token, new Date())) {
     throw new ValidationError(
       'This invite link is not valid: it does not exist, was disabled or has expired. Ask an administrator for a new one.',

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
 
-export interface SignupToken {
+/** An invite link as stored: its role by id (roles/ knows the rest). */
+export interface SignupTokenRow {
   id: number;
   secret: string;
   name: string;
@@ -9,13 +10,7 @@ export interface SignupToken {
   expiresAt: Date;
   createdBy: string | null;
   createdAt: Date;
-  role: { id: number; name: string; type: string };
-}
-
-export interface TokenUser {
-  id: number;
-  name: string | null;
-  username: string | null;
+  roleId: number;
 }
 
 interface TokenRecord {
@@ -27,15 +22,12 @@ interface TokenRecord {
   created_by: string | null;
   created_at: Date;
   role_id: number;
-  role_name: string;
-  role_type: string;
 }
 
-const SELECT = `SELECT t.id, t.secret, t.name, t.enabled, t.expires_at, t.created_by, t.created_at,
-                       r.id AS role_id, r.name AS role_name, r.type AS role_type
-                  FROM public_signup_tokens t JOIN roles r ON r.id = t.role_id`;
+const SELECT = `SELECT id, secret, name, enabled, expires_at, created_by, created_at, role_id
+                  FROM public_signup_tokens`;
 
-function toToken(r: TokenRecord): SignupToken {
+function toToken(r: TokenRecord): SignupTokenRow {
   return {
     id: r.id,
     secret: r.secret,
@@ -44,7 +36,7 @@ function toToken(r: TokenRecord): SignupToken {
     expiresAt: r.expires_at,
     createdBy: r.created_by,
     createdAt: r.created_at,
-    role: { id: r.role_id, name: r.role_name, type: r.role_type },
+    roleId: r.role_id,
   };
 }
 
@@ -63,34 +55,32 @@ export async function findToken(
   db: Queryable,
   secret: string,
   { lock }: ReadOptions = {},
-): Promise<SignupToken | null> {
-  const { rows } = await db.query<TokenRecord>(withRowLock(`${SELECT} WHERE t.secret = $1`, lock, 't'), [
-    secret,
-  ]);
+): Promise<SignupTokenRow | null> {
+  const { rows } = await db.query<TokenRecord>(withRowLock(`${SELECT} WHERE secret = $1`, lock), [secret]);
   return rows[0] ? toToken(rows[0]) : null;
 }
 
-export async function listTokens(db: Queryable): Promise<SignupToken[]> {
-  const { rows } = await db.query<TokenRecord>(`${SELECT} ORDER BY t.created_at DESC, t.id DESC`);
+export async function listTokens(db: Queryable): Promise<SignupTokenRow[]> {
+  const { rows } = await db.query<TokenRecord>(`${SELECT} ORDER BY created_at DESC, id DESC`);
   return rows.map(toToken);
 }
 
-export async function usersOfTokens(
+/** The ids of the users who signed up with each of the tokens (all when `secrets` is null), earliest first. */
+export async function userIdsOfTokens(
   db: Queryable,
   secrets: string[] | null,
-): Promise<Map<string, TokenUser[]>> {
-  const { rows } = await db.query<TokenUser & { secret: string }>(
-    `SELECT tu.secret, u.id, u.name, u.username
-       FROM public_signup_token_users tu JOIN users u ON u.id = tu.user_id
-      WHERE $1::text[] IS NULL OR tu.secret = ANY($1::text[])
-      ORDER BY tu.created_at, u.id`,
+): Promise<Map<string, number[]>> {
+  const { rows } = await db.query<{ secret: string; user_id: number }>(
+    `SELECT secret, user_id FROM public_signup_token_users
+      WHERE $1::text[] IS NULL OR secret = ANY($1::text[])
+      ORDER BY created_at, user_id`,
     [secrets],
   );
-  const bySecret = new Map<string, TokenUser[]>();
-  for (const { secret, ...user } of rows) {
+  const bySecret = new Map<string, number[]>();
+  for (const { secret, user_id } of rows) {
     const list = bySecret.get(secret);
-    if (list) list.push(user);
-    else bySecret.set(secret, [user]);
+    if (list) list.push(user_id);
+    else bySecret.set(secret, [user_id]);
   }
   return bySecret;
 }

@@ -1,7 +1,15 @@
 import type { AppContext } from '../app-context.js';
+import { featureEnvironmentPath, switchFeatureEnvironment } from '../features/environment-service.js';
+import {
+  addStrategy,
+  readStrategies,
+  readStrategy,
+  removeStrategy,
+  reorderStrategies,
+  replaceStrategy,
+} from '../features/strategy-service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import { featureEnvironmentPath, switchFeatureEnvironment } from './environment-service.js';
 import {
   CreateStrategyBody,
   FeatureEnvironmentParams,
@@ -14,16 +22,7 @@ import {
   StrategyParams,
   UpdateStrategyBody,
 } from './schemas.js';
-import {
-  addStrategy,
-  readStrategies,
-  readStrategy,
-  readStrategyDefinition,
-  readStrategyDefinitions,
-  removeStrategy,
-  reorderStrategies,
-  replaceStrategy,
-} from './service.js';
+import { readStrategyDefinition, readStrategyDefinitions } from './service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;

@@ -11,8 +11,8 @@ import {
 } from '../../test/server.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 import { recordEvent } from '../events/service.js';
+import { setEnvironmentEnabled } from '../features/environment-store.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
-import { setEnvironmentEnabled } from '../strategies/environment-store.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { projectOfFeature } from '../features/service.js';
+import { readFeatureTags, tagFeature, untagFeature } from '../features/tag-service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -12,15 +13,7 @@ import {
   TagSchema,
   TagTypeParam,
 } from './schemas.js';
-import {
-  createTag,
-  readFeatureTags,
-  readTag,
-  readTags,
-  removeTag,
-  tagFeature,
-  untagFeature,
-} from './service.js';
+import { createTag, readTag, readTags, removeTag } from './service.js';
 
 export function tagRoutes(app: App, ctx: AppContext): void {
   const tags = ['Tags'];

@@ -2,17 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import {
-  createApiToken,
-  createPat,
-  listApiTokensFor,
-  listPatsOf,
-  removeApiToken,
-  removePat,
-  TOKEN_CREATE_PERMISSIONS,
-  TOKEN_DELETE_PERMISSIONS,
-  TOKEN_READ_PERMISSIONS,
-} from '../identity/tokens.js';
+import { createPat, listPatsOf, removePat } from './pat-service.js';
 import {
   ApiTokenList,
   ApiTokenParams,
@@ -23,6 +13,14 @@ import {
   PatParams,
   PatSchema,
 } from './schemas.js';
+import {
+  createApiToken,
+  listApiTokensFor,
+  removeApiToken,
+  TOKEN_CREATE_PERMISSIONS,
+  TOKEN_DELETE_PERMISSIONS,
+  TOKEN_READ_PERMISSIONS,
+} from './service.js';
 
 export function tokenRoutes(app: App, ctx: AppContext): void {
   const tags = ['API tokens'];

@@ -168,3 +168,20 @@ export async function recordLoginSuccess(db: Queryable, userId: number): Promise
 export async function recordLoginFailure(db: Queryable, userId: number): Promise<void> {
   await db.query('UPDATE users SET login_attempts = login_attempts + 1 WHERE id = $1', [userId]);
 }
+
+/** The users of those ids that exist, by id. */
+export async function findUsers(db: Queryable, ids: readonly number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<UserRecord>(
+    `SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  return rows.map(toUser);
+}
+
+/** The ids among `ids` that are users. */
+export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}

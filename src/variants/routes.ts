@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context.js';
+import { featureEnvironmentPath } from '../features/environment-service.js';
+import { patchVariants, readVariants, replaceVariants } from '../features/variant-service.js';
 import { type App, identityOf } from '../http/route.js';
-import { featureEnvironmentPath } from '../strategies/environment-service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
 import { FeatureVariants, VariantList, VariantPatch } from './schemas.js';
-import { patchVariants, readVariants, replaceVariants } from './service.js';
 
 const VARIANTS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants';
 

@@ -4,15 +4,15 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
-import type { FeatureModel } from '../features/model.js';
-import { getLiveFeature, getModelFeature } from '../features/service.js';
 import { compileCheck, throwIfProblems } from '../http/check.js';
 import { ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { type FeatureEnvironmentPath, noSuchEnvironment } from '../strategies/environment-service.js';
-import { prepareVariants, type Variant } from './rules.js';
-import { VariantList, type VariantPatch } from './schemas.js';
-import { findEnvironmentVariants, setEnvironmentVariants } from './store.js';
+import { prepareVariants, type Variant } from '../variants/rules.js';
+import { VariantList, type VariantPatch } from '../variants/schemas.js';
+import { type FeatureEnvironmentPath, noSuchEnvironment } from './environment-service.js';
+import { findEnvironmentVariants, setEnvironmentVariants } from './environment-store.js';
+import type { FeatureModel } from './model.js';
+import { getLiveFeature, getModelFeature } from './service.js';
 
 async function variantsAt(
   db: Queryable,

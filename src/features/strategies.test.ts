@@ -28,39 +28,6 @@ const list = async (feature = 'checkout', environment = 'development') =>
 const post = (body: unknown, token = server.adminToken, feature = 'checkout', contentType?: string) =>
   server.request('POST', strategies(feature), { token, body, contentType });
 
-describe('strategy types', () => {
-  it('lists the built-in types with their parameters, to any user', async () => {
-    const res = await server.request('GET', '/api/admin/strategies', { token: callers.viewer });
-    expect(res.status).toBe(200);
-    expect(res.body.version).toBe(1);
-    expect(res.body.strategies.map((s: { name: string }) => s.name)).toEqual([
-      'flexibleRollout',
-      'default',
-      'userWithId',
-      'applicationHostname',
-      'remoteAddress',
-    ]);
-    expect(res.body.strategies[0]).toMatchObject({
-      name: 'flexibleRollout',
-      displayName: 'Gradual rollout',
-      editable: false,
-      deprecated: false,
-    });
-    expect(res.body.strategies[0].parameters.map((p: { name: string }) => p.name)).toEqual([
-      'rollout',
-      'stickiness',
-      'groupId',
-    ]);
-    const one = await server.request('GET', '/api/admin/strategies/remoteAddress', admin());
-    expect(one.status).toBe(200);
-    expect(one.body.parameters).toEqual([
-      { name: 'IPs', type: 'list', description: expect.any(String), required: true },
-    ]);
-    expect((await server.request('GET', '/api/admin/strategies/nope', admin())).status).toBe(404);
-    expect((await server.request('GET', '/api/admin/strategies', { token: CLIENT_TOKEN })).status).toBe(403);
-  });
-});
-
 describe('POST …/strategies', () => {
   it('adds a strategy: 200, sortOrder last + 1, shown by the feature, one feature-strategy-add event', async () => {
     const events = await countEvents(server, 'feature-strategy-add');

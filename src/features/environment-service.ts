@@ -3,13 +3,13 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
-import type { FeatureModel } from '../features/model.js';
-import { describeStrategy, getLiveFeature } from '../features/service.js';
 import { NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { normalizeParameters } from '../strategies/parameters.js';
 import { findEnvironmentState, findFeatureEnvironment, setEnvironmentEnabled } from './environment-store.js';
-import { normalizeParameters } from './parameters.js';
-import { insertStrategy, strategiesOf } from './store.js';
+import type { FeatureModel } from './model.js';
+import { describeStrategy, getLiveFeature } from './service.js';
+import { insertStrategy, strategiesOf } from './strategy-store.js';
 
 /** A feature's environment named in a path: project, feature and environment. */
 export interface FeatureEnvironmentPath {
