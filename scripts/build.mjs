@@ -1,5 +1,7 @@
 // Compiles the server into dist/ and prepares what it needs at run time: the SQL migrations and an
-// initialized embedded database, so the first start on an empty DATA_DIR skips initdb.
+// initialized embedded database, so the first start on an empty DATA_DIR skips initdb. Then
+// dist/main.js becomes one bundle of the server and its pure-JavaScript dependencies: loading a few
+// hundred modules one by one was the largest part of a restart.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -13,6 +15,25 @@ cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });
 
 const started = Date.now();
 const { buildEmbeddedTemplate } = await import('../dist/db/template.js');
-const { BUNDLED_TEMPLATE } = await import('../dist/db/database.js');
+const { BUNDLED_TEMPLATE } = await import('../dist/db/assets.js');
 writeFileSync(BUNDLED_TEMPLATE, await buildEmbeddedTemplate());
+
+const { build } = await import('esbuild');
+await build({
+  entryPoints: ['dist/main.js'],
+  outfile: 'dist/main.js',
+  allowOverwrite: true,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // PGlite loads its WebAssembly and data files from its own folder, and the API reference's page
+  // its static files: both stay packages of their own.
+  external: ['@electric-sql/pglite', '@fastify/swagger-ui', 'pg-native'],
+  // The CommonJS dependencies inside the bundle still call require().
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
 console.log(`flagpole: built dist/ and the embedded database template in ${Date.now() - started} ms`);

@@ -47,6 +47,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     bodyLimit: BODY_LIMIT,
     // Per-request log lines would cost more than most requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Nor a child logger per request: the few lines a request logs carry their own ids.
+    childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: ctx.config.trustProxy,
     schemaController: lazySerializers(),

@@ -102,6 +102,6 @@ export async function createTestDatabase(setup: {
     };
   }
   const template = readFileSync(setup.embeddedTemplate!);
-  const db = await openEmbedded({ template });
+  const db = await openEmbedded({ template: () => template });
   return { db, drop: () => db.close().catch(() => {}) };
 }

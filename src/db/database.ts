@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { BUNDLED_TEMPLATE } from './assets.js';
 
 export type Row = Record<string, unknown>;
 
@@ -57,18 +56,13 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Written by `npm run build` (at install): an initialized, migrated embedded database. */
-export const BUNDLED_TEMPLATE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'pglite-template.tgz',
-);
-
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres.js');
     return openPostgres(config.databaseUrl, { pool: config.databasePool, log });
   }
   const { openEmbedded } = await import('./embedded.js');
-  const template = existsSync(BUNDLED_TEMPLATE) ? readFileSync(BUNDLED_TEMPLATE) : undefined;
-  return openEmbedded({ dataDir: path.join(config.dataDir), template });
+  // Read only for a new data directory: a restart needs none of its megabytes.
+  const template = () => (existsSync(BUNDLED_TEMPLATE) ? readFileSync(BUNDLED_TEMPLATE) : undefined);
+  return openEmbedded({ dataDir: config.dataDir, template });
 }

@@ -108,7 +108,7 @@ describe('restarting keeps the data', () => {
     const dataDir = tmpDir();
     const file = inject('embeddedTemplate');
     const template = file ? readFileSync(file) : undefined;
-    await createAndReadBack(() => openEmbedded({ dataDir, template }));
+    await createAndReadBack(() => openEmbedded({ dataDir, template: () => template }));
   }, 60_000);
 
   it.runIf(isPostgres())('on PostgreSQL', async () => {

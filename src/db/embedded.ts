@@ -51,8 +51,8 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
 export interface EmbeddedOptions {
   /** Where the database lives; in memory when absent (tests). */
   dataDir?: string;
-  /** A dumped, already initialized data directory, so a new database skips initdb. */
-  template?: Uint8Array;
+  /** A dumped, already initialized data directory, so a new database skips initdb; read when needed. */
+  template?: () => Uint8Array | undefined;
 }
 
 // The embedded PostgreSQL lives in this process's memory, and a feature-flag database is small:
@@ -63,8 +63,11 @@ const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5'];
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
   const { dataDir, template } = options;
-  const loadDataDir = template ? new Blob([template]) : undefined;
-  if (!dataDir) return wrapPGlite(await PGlite.create({ loadDataDir, postgresqlconf }));
+  const loadDataDir = () => {
+    const dump = template?.();
+    return dump ? new Blob([dump]) : undefined;
+  };
+  if (!dataDir) return wrapPGlite(await PGlite.create({ loadDataDir: loadDataDir(), postgresqlconf }));
 
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(dataDir);
@@ -74,7 +77,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database &
     if (isNew) fs.rmSync(pgdata, { recursive: true, force: true });
     const db = await PGlite.create({
       dataDir: pgdata,
-      loadDataDir: isNew ? loadDataDir : undefined,
+      loadDataDir: isNew ? loadDataDir() : undefined,
       postgresqlconf,
     });
     return wrapPGlite(db, release);

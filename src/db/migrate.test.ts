@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const opened: Database[] = [];
 async function newDatabase(): Promise<Database> {
-  const db = await openEmbedded({ template: blank });
+  const db = await openEmbedded({ template: () => blank });
   opened.push(db);
   return db;
 }
@@ -227,7 +227,7 @@ describe('the bundled migrations', () => {
 describe('start', () => {
   it('prints only the message, without a stack, and exits 1 when the migrations do not match', async () => {
     const dataDir = tmpDir();
-    const db = await openEmbedded({ dataDir, template: blank });
+    const db = await openEmbedded({ dataDir, template: () => blank });
     await migrate(db);
     await db.query(`INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_the_future.sql', '')`);
     await db.close();

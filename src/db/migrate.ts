@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from './assets.js';
 import type { Database, Transaction } from './database.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same in every replica.
 const MIGRATION_LOCK = 4_242_001;
 const MIGRATION_NAME = /^(\d{3})_[\w-]+\.sql$/;
