@@ -51,9 +51,10 @@ async function runOnce<T>(
 ): Promise<T> {
   const scope: Scope = { open: true };
   const committed: (() => void)[] = [];
-  const value = await transactionScope.run(scope, async () => {
+  return transactionScope.run(scope, async () => {
+    let value: T;
     try {
-      return await backend.inTransaction(options, async (connection) => {
+      value = await backend.inTransaction(options, async (connection) => {
         const tasks: CommitTask[] = [];
         const locals = new Map<object, unknown>();
         const live = () => {
@@ -88,9 +89,11 @@ async function runOnce<T>(
     } finally {
       scope.open = false;
     }
+    // At once, before anything else runs: the caches learn of the commit before any other request
+    // can ask them whether they hold everything.
+    for (const task of committed) task();
+    return value;
   });
-  for (const task of committed) task();
-  return value;
 }
 
 /**

@@ -8,7 +8,7 @@ import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { normalizeParameters } from '../strategies/parameters.js';
 import { findEnvironmentState, findFeatureEnvironment, setEnvironmentEnabled } from './environment-store.js';
 import type { FeatureModel } from './model.js';
-import { describeStrategy, getLiveFeature } from './service.js';
+import { asItIs, describeStrategy, getLiveFeature, getModelFeature } from './service.js';
 import { insertStrategy, strategiesOf } from './strategy-store.js';
 
 /** A feature's environment named in a path: project, feature and environment. */
@@ -45,6 +45,17 @@ export async function liveFeatureEnvironment(
   // The rare refusals: the feature's own read words them (unknown, archived, another project).
   await getLiveFeature(db, at.project, at.featureName);
   throw noSuchEnvironment(at);
+}
+
+/** As liveFeatureEnvironment, from the read model. */
+function modelFeatureEnvironment(model: FeatureModel, at: FeatureEnvironmentPath) {
+  const feature = getModelFeature(model, at.project, at.featureName);
+  const state = feature.environments.find((e) => e.name === at.environment);
+  if (!state) throw noSuchEnvironment(at);
+  return {
+    enabled: state.enabled,
+    hasStrategies: feature.strategies.some((s) => s.environment === at.environment),
+  };
 }
 
 /** The 404 of a path naming an environment its feature does not have. */
@@ -104,7 +115,11 @@ export async function switchFeatureEnvironment(
   const actor = actorOf(identity);
   // Worked out against the environment as it is first: a switch that changes nothing (the bench of
   // every script that "makes sure" a flag is on) needs no lock and no write.
-  const now = await liveFeatureEnvironment(ctx.db, at);
+  const now = await asItIs(
+    ctx,
+    (model) => modelFeatureEnvironment(model, at),
+    (db) => liveFeatureEnvironment(db, at),
+  );
   if (now.enabled === enabled && (!enabled || now.hasStrategies)) return;
   await ctx.db.transaction(async (tx) => {
     const current = await liveFeatureEnvironment(tx, at, { lock: 'update' });

@@ -118,6 +118,19 @@ export function describeStrategy(s: FeatureStrategy) {
  * The feature of that name in that project from the read model, or 404 — with the same messages
  * as `getFeature`.
  */
+/**
+ * What a change is first worked out against, before any lock: the read model where it holds
+ * exactly what the database holds (the embedded database, whose only writer is this process, once
+ * its own commits are in), otherwise a read of the database.
+ */
+export async function asItIs<T>(
+  ctx: AppContext,
+  fromModel: (model: FeatureModel) => T,
+  read: (db: Queryable) => Promise<T>,
+): Promise<T> {
+  return (await ctx.sync.holdsEverything()) ? fromModel(ctx.model) : read(ctx.db);
+}
+
 export function getModelFeature(
   model: FeatureModel,
   project: string,

@@ -21,7 +21,7 @@ import {
   switchOffWithoutActiveStrategy,
 } from './environment-service.js';
 import type { FeatureModel } from './model.js';
-import { describeStrategy, getModelFeature } from './service.js';
+import { asItIs, describeStrategy, getModelFeature } from './service.js';
 import {
   deleteStrategy,
   type FeatureStrategy,
@@ -102,14 +102,17 @@ export function readStrategies(model: FeatureModel, at: FeatureEnvironmentPath) 
 
 /** One strategy of the path, from memory, with the refusals of `strategyAt`. */
 export function readStrategy(model: FeatureModel, at: FeatureEnvironmentPath, id: string) {
+  return describeStrategy(modelStrategyAt(model, at, id));
+}
+
+/** As strategyAt, from the read model. */
+function modelStrategyAt(model: FeatureModel, at: FeatureEnvironmentPath, id: string): FeatureStrategy {
   const found = model.strategy(id);
   if (!found) throw new NotFoundError(`There is no strategy with the id "${id}".`);
-  return describeStrategy(
-    placed(
-      { ...found.strategy, project: found.feature.project, archived: found.feature.archivedAt !== null },
-      at,
-      id,
-    ),
+  return placed(
+    { ...found.strategy, project: found.feature.project, archived: found.feature.archivedAt !== null },
+    at,
+    id,
   );
 }
 
@@ -212,7 +215,11 @@ export async function replaceStrategy(
   // Worked out against the strategy as it is first: a PUT that changes nothing needs no lock and
   // no write, and answers as if it ran at that moment.
   const checked = await checkedConfig(ctx.db, ctx.model, at, input);
-  const current = await strategyAt(ctx.db, at, id);
+  const current = await asItIs(
+    ctx,
+    (model) => modelStrategyAt(model, at, id),
+    (db) => strategyAt(db, at, id),
+  );
   if (unchanged(current, configOf(current, checked), checked.segments)) return describeStrategy(current);
   return ctx.db.transaction(async (tx) => {
     const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);

@@ -11,7 +11,13 @@ import {
   type PatchedMetadata,
   type PatchOperation,
 } from './patch.js';
-import { describeFeature, getLiveFeature, namedFeaturesOfProject } from './service.js';
+import {
+  asItIs,
+  describeFeature,
+  getLiveFeature,
+  getModelFeature,
+  namedFeaturesOfProject,
+} from './service.js';
 import {
   archiveFeatures,
   type Feature,
@@ -95,7 +101,11 @@ async function changeMetadata(
   name: string,
   next: (feature: Feature, conflict: boolean) => PatchedMetadata,
 ) {
-  const current = await getLiveFeature(ctx.db, project, name);
+  const current = await asItIs(
+    ctx,
+    (model) => getModelFeature(model, project, name),
+    (db) => getLiveFeature(db, project, name),
+  );
   if (!changesSomething(current, next(current, false))) return describeFeature(current);
   return ctx.db.transaction(async (tx) => {
     const feature = await getLiveFeature(tx, project, name, { lock: 'update' });

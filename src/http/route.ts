@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
-import type { Identity, UserIdentity } from './identity.js';
+import type { Identity } from './identity.js';
 import type { RoutePermission } from './permissions.js';
 
 export type App = FastifyInstance<
@@ -33,9 +33,4 @@ declare module 'fastify' {
 export function identityOf(request: { identity: Identity | null }): Identity {
   if (!request.identity) throw new Error('identityOf() used on a public route');
   return request.identity;
-}
-
-export function userOf(request: { identity: Identity | null }): UserIdentity | null {
-  const identity = identityOf(request);
-  return identity.kind === 'user' ? identity : null;
 }

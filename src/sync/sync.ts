@@ -120,6 +120,18 @@ export class ConfigSync {
     });
   }
 
+  /**
+   * Whether the caches now hold exactly what the database holds, so a decision may be made on them
+   * instead of a read: only where this process is the database's sole writer (the embedded database,
+   * which one process holds at a time) and once every commit it made is in the caches. Elsewhere
+   * another process may have committed a moment ago: false.
+   */
+  async holdsEverything(): Promise<boolean> {
+    if (this.db.kind !== 'embedded' || !this.ready) return false;
+    await this.settled();
+    return !this.failing && this.applied >= this.localCommitted;
+  }
+
   /** Reads the revisions (one cheap query) and catches up when either moved. */
   private async poll(): Promise<void> {
     if (this.running) return;
