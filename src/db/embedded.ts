@@ -4,6 +4,7 @@ import { PGlite, type Transaction as PGliteTransaction, type Results } from '@el
 import type { Database, QueryResult } from './database.js';
 import { type Connection, createDatabase } from './kernel.js';
 import { acquireDirectoryLock } from './lock-file.js';
+import { extractTarGz } from './tar.js';
 
 function result<R>(r: Results<unknown>): QueryResult<R> {
   return { rows: r.rows as R[], rowCount: r.affectedRows ?? r.rows.length };
@@ -63,23 +64,20 @@ const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5'];
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
   const { dataDir, template } = options;
-  const loadDataDir = () => {
+  if (!dataDir) {
     const dump = template?.();
-    return dump ? new Blob([dump]) : undefined;
-  };
-  if (!dataDir) return wrapPGlite(await PGlite.create({ loadDataDir: loadDataDir(), postgresqlconf }));
+    return wrapPGlite(await PGlite.create({ loadDataDir: dump && new Blob([dump]), postgresqlconf }));
+  }
 
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(dataDir);
   try {
     const pgdata = path.join(dataDir, 'pgdata');
     const isNew = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+    const dump = isNew ? template?.() : undefined;
     if (isNew) fs.rmSync(pgdata, { recursive: true, force: true });
-    const db = await PGlite.create({
-      dataDir: pgdata,
-      loadDataDir: isNew ? loadDataDir() : undefined,
-      postgresqlconf,
-    });
+    if (dump) extractTarGz(dump, pgdata);
+    const db = await PGlite.create({ dataDir: pgdata, postgresqlconf });
     return wrapPGlite(db, release);
   } catch (error) {
     release();
