@@ -59,8 +59,16 @@ export async function findActiveApiToken(db: Queryable, secretHash: string): Pro
 }
 
 export async function apiTokenExists(db: Queryable, secretHash: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM api_tokens WHERE secret_hash = $1', [secretHash]);
-  return rows.length > 0;
+  return (await existingApiTokens(db, [secretHash])).size > 0;
+}
+
+/** Which of these secret hashes name a token already (expired ones included). */
+export async function existingApiTokens(db: Queryable, secretHashes: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ secret_hash: string }>(
+    'SELECT secret_hash FROM api_tokens WHERE secret_hash = ANY($1::text[])',
+    [secretHashes],
+  );
+  return new Set(rows.map((r) => r.secret_hash));
 }
 
 export interface NewApiToken {

@@ -8,6 +8,7 @@ import { assertPermission, can, type Permission } from '../http/permissions.js';
 import {
   type ApiToken,
   apiTokenExists,
+  existingApiTokens,
   deleteApiToken,
   findApiToken,
   insertApiToken,
@@ -230,8 +231,13 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
     ['client', ctx.config.initTokens.client],
     ['frontend', ctx.config.initTokens.frontend],
   ];
+  // A restart finds them all made already: one query, no transaction.
+  const existing = await existingApiTokens(
+    ctx.db,
+    wanted.flatMap(([, secrets]) => secrets.map(hashSecret)),
+  );
   for (const [type, secrets] of wanted) {
-    for (const secret of secrets) {
+    for (const secret of secrets.filter((s) => !existing.has(hashSecret(s)))) {
       const scope = scopeFromSecret(secret, type);
       await ctx.db.transaction(async (tx) => {
         const hash = hashSecret(secret);
