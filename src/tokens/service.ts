@@ -8,8 +8,8 @@ import { assertPermission, can, type Permission } from '../http/permissions.js';
 import {
   type ApiToken,
   apiTokenExists,
-  existingApiTokens,
   deleteApiToken,
+  existingApiTokens,
   findApiToken,
   insertApiToken,
   listApiTokens,
