@@ -34,6 +34,21 @@ export async function checkAgainOnDuplicate<T>(
   }
 }
 
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The database could not be reached or is going away: connection errors, a server shutting down
+ * or starting up (class 08, 57P01–57P03), or a pool that lost its connection. The request did not
+ * fail on its merits; it may be tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') {
+    return error instanceof Error && /Connection terminated|connection (?:is )?closed/i.test(error.message);
+  }
+  return UNREACHABLE.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code);
+}
+
 /** A serialization failure or a deadlock: the transaction did nothing and may simply run again. */
 export function isRetryable(error: unknown): boolean {
   const code = postgresError(error)?.code;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ConstraintViolation, constraintViolation } from '../db/errors.js';
+import { type ConstraintViolation, constraintViolation, isDatabaseUnavailable } from '../db/errors.js';
 
 export interface ErrorDetail {
   message: string;
@@ -157,6 +157,9 @@ function toApiError(
   if (error instanceof ApiError) return error;
   const violation = constraintViolation(error);
   if (violation) return fromViolation(violation);
+  if (isDatabaseUnavailable(error)) {
+    return new ServiceUnavailableError('The database cannot be reached right now: try again in a moment.');
+  }
   if (error.validation) {
     const details = validationDetails(error.validation, error.validationContext);
     return new ValidationError(

@@ -233,6 +233,12 @@ describe.runIf(isPostgres())('replicas on one PostgreSQL', () => {
       const ready = await behind.request('GET', '/ready');
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({ health: 'READY', database: 'unreachable' });
+      const refused = await behind.request('POST', '/api/admin/projects/default/features', {
+        token: server.adminToken,
+        body: { name: 'while-away' },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ name: 'ServiceUnavailableError' });
 
       proxy.restore();
       await until(async () => (await servedEnabled(behind!, 'outage')) === false, 5000);
