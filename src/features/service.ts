@@ -27,7 +27,19 @@ export async function getFeature(
   name: string,
   options: { includeArchived?: boolean } & ReadOptions = {},
 ): Promise<Feature> {
-  const feature = await findFeature(db, name, options);
+  return inProject(await findFeature(db, name, options), project, name, options);
+}
+
+/**
+ * The feature found, if it is a feature of the project (and live, unless archived ones are asked
+ * for); otherwise the 404 — whose message names the right project, the usual mistake.
+ */
+function inProject<F extends Feature>(
+  feature: F | null | undefined,
+  project: string,
+  name: string,
+  options: { includeArchived?: boolean },
+): F {
   if (!feature || (feature.archivedAt && !options.includeArchived)) {
     throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
   }
@@ -131,22 +143,14 @@ export async function asItIs<T>(
   return (await ctx.sync.holdsEverything()) ? fromModel(ctx.model) : read(ctx.db);
 }
 
+/** As getFeature, from the read model. */
 export function getModelFeature(
   model: FeatureModel,
   project: string,
   name: string,
   options: { includeArchived?: boolean } = {},
 ): FeatureRecord {
-  const feature = model.feature(name);
-  if (!feature || (feature.archivedAt && !options.includeArchived)) {
-    throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
-  }
-  if (feature.project !== project) {
-    throw new NotFoundError(
-      `There is no feature named "${name}" in the project "${project}"; it is in the project "${feature.project}".`,
-    );
-  }
-  return feature;
+  return inProject(model.feature(name), project, name, options);
 }
 
 function describeEnvironment(model: FeatureModel, f: FeatureRecord, e: EnvironmentState) {
