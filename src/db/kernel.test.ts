@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { isPostgres, startTestServer, type TestServer } from '../../test/server.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
+import { silentLogger } from '../log.js';
 import { recordEvent } from '../events/service.js';
 import { TransactionMisuseError } from './kernel.js';
+import { openPostgres } from './postgres.js';
 
 describe('transactions', () => {
   let server: TestServer;
@@ -78,5 +81,46 @@ describe('transactions', () => {
     expect(await count()).toBe(before);
     expect((await db.query(`SELECT 1 FROM tag_types WHERE name = 'half-written'`)).rows).toEqual([]);
     expect(server.ctx.sync.revision).toBe(revision);
+  });
+});
+
+describe.runIf(isPostgres())('a PostgreSQL connection lost in the middle of a transaction', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('fails that transaction, not the process, and the pool goes on with new connections', async () => {
+    const url = new URL(server.database.url!);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    const db = await openPostgres(url.toString(), { pool: { max: 2 }, log: silentLogger });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let lost!: () => void;
+      const connectionLost = new Promise<void>((r) => {
+        lost = r;
+      });
+      const work = db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        // a row waiting unread makes the cut a reset (ECONNRESET), as a real outage does
+        proxy.cut();
+        await new Promise((r) => setTimeout(r, 200));
+        lost();
+        await tx.query('SELECT 2');
+      });
+      await connectionLost;
+      await expect(work).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+      proxy.restore();
+      expect((await db.query<{ n: number }>('SELECT 3 AS n')).rows[0]!.n).toBe(3);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.close().catch(() => {});
+      await proxy.close();
+    }
   });
 });

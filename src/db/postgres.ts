@@ -52,6 +52,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     },
     async inTransaction<T>(options: TransactionOptions, fn: (connection: Connection) => Promise<T>) {
       const client = await pool.connect();
+      // The pool stops listening to a client it has lent out: a connection lost between two
+      // statements of this transaction would otherwise be an uncaught error that ends the process.
+      let broken: Error | undefined;
+      const onLost = (error: Error) => {
+        broken = error;
+        log.warn({ err: error }, 'database: a connection was lost inside a transaction');
+      };
+      client.on('error', onLost);
       const connection: Connection = {
         async query<R>(text: string, params?: readonly unknown[]) {
           return result<R>(await client.query(text, params as unknown[]));
@@ -60,7 +68,6 @@ export async function openPostgres(connectionString: string, options: PostgresOp
           await client.query(sql);
         },
       };
-      let broken: Error | undefined;
       try {
         await client.query(beginStatement(options));
         const value = await fn(connection);
@@ -72,6 +79,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         });
         throw error;
       } finally {
+        client.off('error', onLost);
         client.release(broken);
       }
     },

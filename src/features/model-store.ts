@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { Feature } from './store.js';
+import type { Feature, FeatureRecord as FeatureTableRow } from './store.js';
 import type { FeatureStrategy } from './strategy-store.js';
 
 /** A feature's state in one environment. */
@@ -19,16 +19,7 @@ export interface FeatureRecord extends Feature {
   tags: { type: string; value: string }[];
 }
 
-interface Row {
-  name: string;
-  project: string;
-  description: string | null;
-  type: string;
-  stale: boolean;
-  impression_data: boolean;
-  archived_at: Date | null;
-  created_at: Date;
-  last_seen_at: Date | null;
+interface Row extends FeatureTableRow {
   environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];

@@ -13,7 +13,8 @@ export interface Feature {
   lastSeenAt: Date | null;
 }
 
-interface FeatureRecord {
+/** A feature's own row, as every read of the features table selects it. */
+export interface FeatureRecord {
   name: string;
   project: string;
   description: string | null;
