@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../../test/server.js';
 import { startTcpProxy } from '../../test/tcp-proxy.js';
-import { silentLogger } from '../log.js';
 import { recordEvent } from '../events/service.js';
+import { silentLogger } from '../log.js';
 import { TransactionMisuseError } from './kernel.js';
 import { openPostgres } from './postgres.js';
 
