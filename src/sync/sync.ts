@@ -94,8 +94,11 @@ export class ConfigSync {
     this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
     this.timer.unref();
     await this.catchUp();
+    // The embedded database has one process, this one: its own commits are all there is to hear,
+    // and they are heard as they happen.
+    if (this.db.kind === 'embedded') return;
     try {
-      this.unlisten = await this.db.listen(REVISION_CHANNEL, () => void this.catchUp());
+      this.unlisten = await this.db.listen(REVISION_CHANNEL, (payload) => this.notified(payload));
     } catch (error) {
       this.log.error({ err: error }, 'sync: cannot listen for changes; polling every second instead');
     }
@@ -116,7 +119,9 @@ export class ConfigSync {
     if (this.applied >= revision) return Promise.resolve();
     return new Promise((resolve) => {
       this.waiters.push({ revision, resolve });
-      void this.catchUp();
+      // A run under way already covers the commit: the commit asked for it (or for one more
+      // round) itself. Asking again would only read the revisions once more for nothing.
+      if (!this.running) void this.catchUp();
     });
   }
 
@@ -130,6 +135,21 @@ export class ConfigSync {
     if (this.db.kind !== 'embedded' || !this.ready) return false;
     await this.settled();
     return !this.failing && this.applied >= this.localCommitted;
+  }
+
+  /**
+   * A notification names the revision a commit reached (`config:N`, `metrics:N`). This process's
+   * own commits are announced too, after it has already started catching up on them: those, and
+   * anything older than what the caches hold, need no second read.
+   */
+  private notified(payload: string): void {
+    const [kind, number] = payload.split(':');
+    const revision = Number(number);
+    if (Number.isInteger(revision)) {
+      if (kind === 'config' && revision <= Math.max(this.applied, this.localCommitted)) return;
+      if (kind === 'metrics' && revision <= this.metrics) return;
+    }
+    void this.catchUp();
   }
 
   /** Reads the revisions (one cheap query) and catches up when either moved. */
