@@ -22,6 +22,7 @@ import { registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
@@ -50,7 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     // Nor a child logger per request: the few lines a request logs carry their own ids.
     childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     schemaController: lazySerializers(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

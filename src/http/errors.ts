@@ -74,7 +74,11 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 export class RateLimitError extends ApiError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as the `Retry-After` header. */
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, 'RateLimitError', message);
   }
 }
@@ -191,6 +195,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = toApiError(error);
     const id = randomUUID();
     if (known) {
+      if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
       reply.status(known.status).send(errorBody(known, id));
       return;
     }
