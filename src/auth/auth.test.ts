@@ -313,3 +313,58 @@ describe('E14 POST /auth/reset/password', () => {
     expect(again.status).toBe(400);
   });
 });
+
+describe('a password reset', () => {
+  it('revokes the personal access tokens and ends the sessions of that user only', async () => {
+    const user = await createUser(server, 2);
+    const other = await createUser(server, 2);
+    expect((await server.request('GET', '/api/admin/user', { token: user.pat })).status).toBe(200);
+    const token = await resetLink(`${user.username}@example.com`);
+    expect((await resetPassword(token, 'Reset-Pass-123')).status).toBe(200);
+    for (const credentials of [{ token: user.pat }, { cookie: user.cookie }]) {
+      const res = await server.request('GET', '/api/admin/user', credentials);
+      expect(res.status).toBe(401);
+      expect(res.body.name).toBe('AuthenticationRequired');
+    }
+    const session = await login(server, user.username, 'Reset-Pass-123');
+    const pats = await server.request('GET', '/api/admin/user/tokens', { cookie: session.cookie });
+    expect(pats.body.pats).toEqual([]);
+    expect((await server.request('GET', '/api/admin/user', { token: other.pat })).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/user', { cookie: other.cookie })).status).toBe(200);
+  });
+});
+
+describe('rate limit of the reset paths', () => {
+  it('allows each address 30 requests in 10 minutes, then answers 429 with Retry-After', async () => {
+    const user = await createUser(server, 3);
+    const token = await resetLink(`${user.username}@example.com`);
+    const from = { remoteAddress: '10.8.0.1' };
+    for (let i = 0; i < 20; i++) {
+      const res = await server.request(
+        'GET',
+        `/auth/reset/validate?token=${encodeURIComponent(token)}`,
+        from,
+      );
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < 10; i++)
+      expect((await resetPassword(`guess-${i}`, 'Good-Pass-123', from)).status).toBe(401);
+    const refused = await resetPassword(token, 'Limited-Pass-1', from);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      id: expect.any(String),
+      name: 'RateLimitError',
+      message: expect.stringMatching(/^Too many .* from your address: try again in \d+ seconds\.$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(9 * 60);
+    const validate = await server.request(
+      'GET',
+      `/auth/reset/validate?token=${encodeURIComponent(token)}`,
+      from,
+    );
+    expect(validate.status).toBe(429);
+    // The refused reset changed nothing: the old password still works, the link still does.
+    expect((await login(server, user.username, STRONG_PASSWORD)).status).toBe(200);
+    expect((await resetPassword(token, 'Limited-Pass-1', { remoteAddress: '10.8.0.2' })).status).toBe(200);
+  });
+});

@@ -1,9 +1,10 @@
-import type { Database } from '../db/database.js';
+import type { Database, Transaction } from '../db/database.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { hashSecret, randomHex } from '../secrets.js';
+import { markChanged } from '../sync/changes.js';
 import type { IdentityCache } from './cache.js';
 import { noteSeen } from './seen.js';
-import { findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
+import { deletePatsOf, findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
 
 /** How the secret of every personal access token starts. */
 const PAT_PREFIX = 'user:';
@@ -65,4 +66,10 @@ export async function resolvePat(db: Database, cache: IdentityCache, secret: str
   const id = found.id;
   noteSeen(db, `pat:${id}`, (d) => touchPat(d, id));
   return found.userId;
+}
+
+/** Every personal access token of the user stops working, in every process (the identity caches follow). */
+export async function revokePatsOf(tx: Transaction, userId: number): Promise<void> {
+  await deletePatsOf(tx, userId);
+  markChanged(tx, { scopes: ['identity'] });
 }
