@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerErrorHandler(app);
   await registerOpenApi(app);
   const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
-  registerAuthentication(app, identify);
+  registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something

@@ -30,6 +30,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/auth/simple/login',
     {
+      config: { sameOriginOnly: true },
       schema: {
         tags: ['Auth'],
         summary: 'Sign in with username (or email) and password; sets the session cookie',
@@ -47,7 +48,10 @@ export function authRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/logout',
-    { schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } } },
+    {
+      config: { sameOriginOnly: true },
+      schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } },
+    },
     async (request, reply) => {
       const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
       if (sessionId) await ctx.db.transaction((tx) => endSession(tx, hashSecret(sessionId)));
