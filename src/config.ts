@@ -20,6 +20,9 @@ export interface Config {
   initTokens: { admin: string[]; client: string[]; frontend: string[] };
 }
 
+/** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
+export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
+
 type Env = Record<string, string | undefined>;
 
 function list(value: string | undefined): string[] {
@@ -112,7 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     defaultAdmin: {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
-      password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || 'unleash4all',
+      password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     },
     initTokens: {
       admin: list(env.INIT_ADMIN_API_TOKENS),
