@@ -46,6 +46,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
+    // Answered with 503 rather than left waiting; see REQUEST_TIMEOUT_MS.
+    handlerTimeout: ctx.config.requestTimeoutMs,
     // Per-request log lines would cost more than most requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Nor a child logger per request: the few lines a request logs carry their own ids.

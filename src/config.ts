@@ -11,6 +11,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL only: the connection pool and its time limits. */
   databasePool: PoolOptions;
+  /** A request not answered by then gets 503 instead of keeping its client waiting. */
+  requestTimeoutMs: number;
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
@@ -22,6 +24,9 @@ export interface Config {
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
 export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
+
+/** As long as a statement may run on PostgreSQL (DATABASE_STATEMENT_TIMEOUT_MS). */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -109,7 +114,17 @@ export function loadConfig(env: Env = process.env): Config {
         env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
         DEFAULT_POOL.idleInTransactionTimeoutMs,
       ),
+      acquireTimeoutMs: positiveInteger(
+        'DATABASE_POOL_ACQUIRE_TIMEOUT_MS',
+        env.DATABASE_POOL_ACQUIRE_TIMEOUT_MS,
+        DEFAULT_POOL.acquireTimeoutMs,
+      ),
     },
+    requestTimeoutMs: positiveInteger(
+      'REQUEST_TIMEOUT_MS',
+      env.REQUEST_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),

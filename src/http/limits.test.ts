@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, createFeature, startTestServer, type TestServer } from '../../test/server.js';
+import {
+  countEvents,
+  createFeature,
+  isPostgres,
+  startTestServer,
+  type TestServer,
+} from '../../test/server.js';
+import { buildApp } from '../app.js';
+import { createContext } from '../app-context.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { silentLogger } from '../log.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -151,5 +162,126 @@ describe('request bodies', () => {
     expect(variants.body.details).toEqual([
       { path: '0.overrides', message: 'The `0.overrides` property must NOT have more than 100 items.' },
     ]);
+  });
+});
+
+describe('a body over 1 MiB', () => {
+  it('is refused with 413 and the error body, JSON or not, and changes nothing', async () => {
+    const events = await countEvents(server);
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    for (const [url, body, contentType] of [
+      [
+        '/api/admin/projects/default/features',
+        JSON.stringify({ name: 'huge', description: big }),
+        'application/json',
+      ],
+      [`/api/admin/projects/default/features/limited/environments/development/off`, big, 'text/plain'],
+    ] as const) {
+      const res = await server.request('POST', url, { ...admin(), body, contentType });
+      expect(res.status, url).toBe(413);
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        name: 'PayloadTooLargeError',
+        message: 'The request body is larger than the limit of 1048576 bytes.',
+      });
+    }
+    expect(await countEvents(server)).toBe(events);
+  });
+});
+
+/** Holds the users table until the returned function is called: requests reading it wait. */
+async function holdUsersTable(target: TestServer): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = target.ctx.db.transaction(async (tx) => {
+    await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
+describe('a request that takes too long', () => {
+  it('answers 503 ServiceUnavailableError after REQUEST_TIMEOUT_MS instead of hanging', async () => {
+    const slow = await startTestServer({ REQUEST_TIMEOUT_MS: '500' });
+    try {
+      const release = await holdUsersTable(slow);
+      const started = Date.now();
+      const res = await slow.request('GET', '/api/admin/user-admin', { token: slow.adminToken });
+      const waited = Date.now() - started;
+      await release();
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        name: 'ServiceUnavailableError',
+        message: expect.stringMatching(/did not finish in time.*try again/),
+      });
+      expect(waited).toBeGreaterThanOrEqual(450);
+      expect(waited).toBeLessThan(5000);
+      // Once the database is free the same request is answered.
+      const after = await slow.request('GET', '/api/admin/user-admin', { token: slow.adminToken });
+      expect(after.status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe.runIf(isPostgres())('the PostgreSQL connection pool', () => {
+  it('holds DATABASE_POOL_MAX connections; a request waiting DATABASE_POOL_ACQUIRE_TIMEOUT_MS for one gets 503', async () => {
+    const config = loadConfig({
+      DATABASE_URL: server.database.url,
+      DATABASE_POOL_MAX: '1',
+      DATABASE_POOL_ACQUIRE_TIMEOUT_MS: '300',
+      INIT_ADMIN_API_TOKENS: server.adminToken,
+    });
+    expect(config.databasePool).toMatchObject({ max: 1, acquireTimeoutMs: 300 });
+    const db = await openDatabase(config, silentLogger);
+    const ctx = createContext(config, db, silentLogger);
+    const app = await buildApp(ctx);
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => (held = resolve));
+      // The pool's one connection, taken.
+      const holding = db.transaction(async () => {
+        held();
+        await released;
+      });
+      await isHeld;
+      const started = Date.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/admin/user-admin',
+        headers: { authorization: server.adminToken },
+      });
+      const waited = Date.now() - started;
+      release();
+      await holding;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        id: expect.any(String),
+        name: 'ServiceUnavailableError',
+        message: expect.stringMatching(/1 database connection.*300 ms.*try again/i),
+      });
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(5000);
+      const after = await app.inject({
+        method: 'GET',
+        url: '/api/admin/user-admin',
+        headers: { authorization: server.adminToken },
+      });
+      expect(after.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.close();
+    }
   });
 });
