@@ -22,6 +22,7 @@ import { registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
@@ -45,12 +46,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
+    // Answered with 503 rather than left waiting; see REQUEST_TIMEOUT_MS.
+    handlerTimeout: ctx.config.requestTimeoutMs,
     // Per-request log lines would cost more than most requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Nor a child logger per request: the few lines a request logs carry their own ids.
     childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     schemaController: lazySerializers(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -59,7 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerErrorHandler(app);
   await registerOpenApi(app);
   const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
-  registerAuthentication(app, identify);
+  registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
+import type { TrustProxy } from './http/proxy.js';
 
 export interface Config {
   port: number;
@@ -9,14 +11,22 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL only: the connection pool and its time limits. */
   databasePool: PoolOptions;
+  /** A request not answered by then gets 503 instead of keeping its client waiting. */
+  requestTimeoutMs: number;
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits use it). */
-  trustProxy: boolean;
+  /** Behind reverse proxies: which of them to believe about the client address (rate limits use it). */
+  trustProxy: TrustProxy;
   defaultAdmin: { username: string; password: string };
   initTokens: { admin: string[]; client: string[]; frontend: string[] };
 }
+
+/** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
+export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
+
+/** As long as a statement may run on PostgreSQL (DATABASE_STATEMENT_TIMEOUT_MS). */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -41,6 +51,42 @@ function port(value: string | undefined): number {
     throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
   }
   return n;
+}
+
+// The names proxy-addr knows for ranges of addresses.
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`), an IPv4 range with a netmask, or a name. */
+function isProxyAddress(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` means one proxy: the client is the address that proxy saw, the last entry of
+ * X-Forwarded-For. Believing the whole header (Fastify's `true`) would let any client name its
+ * own address by sending the header itself, and so escape every per-address limit.
+ */
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = list(text);
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined || entries.length === 0) {
+    throw new Error(
+      'TRUST_PROXY must be true (one proxy), false, the number of proxies in front of Flagpole, or a ' +
+        'comma-separated list of proxy addresses and CIDR ranges (loopback, linklocal and uniquelocal ' +
+        `name ranges); "${wrong ?? text}" is none of those`,
+    );
+  }
+  return entries;
 }
 
 /** Reads every start-up variable once; Unleash's names so existing deployments carry over. */
@@ -68,13 +114,23 @@ export function loadConfig(env: Env = process.env): Config {
         env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
         DEFAULT_POOL.idleInTransactionTimeoutMs,
       ),
+      acquireTimeoutMs: positiveInteger(
+        'DATABASE_POOL_ACQUIRE_TIMEOUT_MS',
+        env.DATABASE_POOL_ACQUIRE_TIMEOUT_MS,
+        DEFAULT_POOL.acquireTimeoutMs,
+      ),
     },
+    requestTimeoutMs: positiveInteger(
+      'REQUEST_TIMEOUT_MS',
+      env.REQUEST_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     defaultAdmin: {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
-      password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || 'unleash4all',
+      password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     },
     initTokens: {
       admin: list(env.INIT_ADMIN_API_TOKENS),

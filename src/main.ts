@@ -4,6 +4,22 @@ import { DirectoryLockedError } from './db/lock-file.js';
 import { MigrationError } from './db/migrate.js';
 import { createLogger } from './log.js';
 
+/** A refusal to start that says what to do: printed as it is, without a stack. */
+class StartupError extends Error {}
+
+/** Why the server could not listen, in one line saying what to change; undefined for the unforeseen. */
+function listenProblem(error: unknown, port: number, host: string): string | undefined {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} is already in use: stop what holds it or set PORT.`;
+    case 'EACCES':
+      return `Port ${port} needs privileges this process does not have: set PORT to 1024 or above.`;
+    case 'EADDRNOTAVAIL':
+      return `HOST ${host} is no address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`;
+  }
+  return undefined;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
@@ -18,7 +34,7 @@ async function main(): Promise<void> {
   // server loads meanwhile.
   const opening = openDatabase(config, log);
   opening.catch(() => {}); // handled where it is awaited, below
-  const [{ createContext }, { buildApp }, { prepareDatabase }] = await Promise.all([
+  const [{ createContext }, { buildApp }, { prepareDatabase, warnAboutDefaultPassword }] = await Promise.all([
     import('./app-context.js'),
     import('./app.js'),
     import('./bootstrap.js'),
@@ -35,7 +51,12 @@ async function main(): Promise<void> {
     throw error;
   }
   phase('migrations');
+  // A password hash on the thread pool, while the app is built.
+  const warned = warnAboutDefaultPassword(ctx).catch((error: unknown) =>
+    log.error({ err: error }, 'could not check the default admin password'),
+  );
   const app = await buildApp(ctx);
+  await warned;
   phase('app');
 
   let stopping = false;
@@ -53,7 +74,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    const problem = listenProblem(error, config.port, config.host);
+    throw problem ? new StartupError(problem) : error;
+  }
   log.info(
     {
       database: db.kind === 'embedded' ? config.dataDir : 'postgres',
@@ -66,7 +94,8 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // These refusals explain themselves and say what to do; a stack would only bury that.
-  const expected = error instanceof DirectoryLockedError || error instanceof MigrationError;
+  const expected =
+    error instanceof DirectoryLockedError || error instanceof MigrationError || error instanceof StartupError;
   console.error(expected ? error.message : error);
   process.exit(1);
 });

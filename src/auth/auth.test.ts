@@ -73,6 +73,97 @@ describe('POST /auth/simple/login', () => {
     expect(blocked.body.name).toBe('RateLimitError');
     expect((await from('10.0.0.2', STRONG_PASSWORD)).status).toBe(200);
   });
+
+  it('answers 429 with the error body and a Retry-After header', async () => {
+    const user = await createUser(server, 3);
+    const attempt = (password: string) =>
+      server.request('POST', '/auth/simple/login', {
+        body: { username: user.username, password },
+        remoteAddress: '10.0.1.1',
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong-Password-1')).status).toBe(401);
+    const blocked = await attempt(STRONG_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      id: expect.any(String),
+      name: 'RateLimitError',
+      message: expect.stringMatching(/Too many failed logins.*try again in \d+ seconds/i),
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('counts failures per user whatever the address: after 50 from many addresses, every address waits', async () => {
+    const user = await createUser(server, 3);
+    const bystander = await createUser(server, 3);
+    const from = (remoteAddress: string, username: string, password: string) =>
+      server.request('POST', '/auth/simple/login', { body: { username, password }, remoteAddress });
+    for (let i = 0; i < 50; i++) {
+      // Five tries from each of ten addresses: no address reaches its own limit of ten.
+      expect((await from(`10.0.2.${i % 10}`, user.username, 'Wrong-Password-1')).status).toBe(401);
+    }
+    const blocked = await from('10.0.3.1', user.username, STRONG_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.name).toBe('RateLimitError');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Its email is the same user.
+    expect((await from('10.0.3.2', `${user.username}@example.com`, STRONG_PASSWORD)).status).toBe(429);
+    // Other users sign in from those addresses as before.
+    expect((await from('10.0.2.1', bystander.username, STRONG_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('login limits behind a reverse proxy', () => {
+  const wrong = (
+    proxied: TestServer,
+    username: string,
+    forwardedFor: string,
+    remoteAddress = '192.168.0.10',
+  ) =>
+    proxied.request('POST', '/auth/simple/login', {
+      body: { username, password: 'Wrong-Password-1' },
+      headers: { 'x-forwarded-for': forwardedFor },
+      remoteAddress,
+    });
+
+  it('TRUST_PROXY=true trusts one hop: a client cannot choose its address by sending X-Forwarded-For', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const user = await createUser(proxied, 3);
+      // The proxy appends the address it saw (203.0.113.7) after whatever the client sent.
+      for (let i = 0; i < 10; i++) {
+        expect((await wrong(proxied, user.username, `198.51.100.${i}, 203.0.113.7`)).status).toBe(401);
+      }
+      const blocked = await wrong(proxied, user.username, '198.51.100.99, 203.0.113.7');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.name).toBe('RateLimitError');
+      // Another client behind the same proxy is another address.
+      expect((await wrong(proxied, user.username, '203.0.113.8')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('TRUST_PROXY with addresses trusts only those proxies', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: '192.168.0.0/24, 10.9.9.9' });
+    try {
+      const user = await createUser(proxied, 3);
+      // Two trusted proxies in a row: the client is the address the outer one saw.
+      for (let i = 0; i < 10; i++) {
+        expect((await wrong(proxied, user.username, `198.51.100.${i}, 203.0.113.9, 10.9.9.9`)).status).toBe(
+          401,
+        );
+      }
+      expect((await wrong(proxied, user.username, '203.0.113.9, 10.9.9.9')).status).toBe(429);
+      // Another client through the same two proxies is another address.
+      expect((await wrong(proxied, user.username, '203.0.113.10, 10.9.9.9')).status).toBe(401);
+      // From an address that is no trusted proxy, X-Forwarded-For is ignored: its own limit.
+      expect((await wrong(proxied, user.username, '203.0.113.9', '172.16.0.5')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('POST /logout', () => {
@@ -220,5 +311,60 @@ describe('E14 POST /auth/reset/password', () => {
     for (const p of passwords) expect((await resetPassword(await resetLink(email), p)).status).toBe(200);
     const again = await resetPassword(await resetLink(email), 'First-Pass-11');
     expect(again.status).toBe(400);
+  });
+});
+
+describe('a password reset', () => {
+  it('revokes the personal access tokens and ends the sessions of that user only', async () => {
+    const user = await createUser(server, 2);
+    const other = await createUser(server, 2);
+    expect((await server.request('GET', '/api/admin/user', { token: user.pat })).status).toBe(200);
+    const token = await resetLink(`${user.username}@example.com`);
+    expect((await resetPassword(token, 'Reset-Pass-123')).status).toBe(200);
+    for (const credentials of [{ token: user.pat }, { cookie: user.cookie }]) {
+      const res = await server.request('GET', '/api/admin/user', credentials);
+      expect(res.status).toBe(401);
+      expect(res.body.name).toBe('AuthenticationRequired');
+    }
+    const session = await login(server, user.username, 'Reset-Pass-123');
+    const pats = await server.request('GET', '/api/admin/user/tokens', { cookie: session.cookie });
+    expect(pats.body.pats).toEqual([]);
+    expect((await server.request('GET', '/api/admin/user', { token: other.pat })).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/user', { cookie: other.cookie })).status).toBe(200);
+  });
+});
+
+describe('rate limit of the reset paths', () => {
+  it('allows each address 30 requests in 10 minutes, then answers 429 with Retry-After', async () => {
+    const user = await createUser(server, 3);
+    const token = await resetLink(`${user.username}@example.com`);
+    const from = { remoteAddress: '10.8.0.1' };
+    for (let i = 0; i < 20; i++) {
+      const res = await server.request(
+        'GET',
+        `/auth/reset/validate?token=${encodeURIComponent(token)}`,
+        from,
+      );
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < 10; i++)
+      expect((await resetPassword(`guess-${i}`, 'Good-Pass-123', from)).status).toBe(401);
+    const refused = await resetPassword(token, 'Limited-Pass-1', from);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      id: expect.any(String),
+      name: 'RateLimitError',
+      message: expect.stringMatching(/^Too many .* from your address: try again in \d+ seconds\.$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(9 * 60);
+    const validate = await server.request(
+      'GET',
+      `/auth/reset/validate?token=${encodeURIComponent(token)}`,
+      from,
+    );
+    expect(validate.status).toBe(429);
+    // The refused reset changed nothing: the old password still works, the link still does.
+    expect((await login(server, user.username, STRONG_PASSWORD)).status).toBe(200);
+    expect((await resetPassword(token, 'Limited-Pass-1', { remoteAddress: '10.8.0.2' })).status).toBe(200);
   });
 });

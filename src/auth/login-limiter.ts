@@ -1,53 +1,58 @@
-const MAX_FAILURES = 10;
-const WINDOW_MS = 15 * 60 * 1000;
-const MAX_ENTRIES = 100_000;
+import { addressKey, WindowCounter, type WindowLimit } from '../http/rate-limit.js';
 
-interface Entry {
-  failures: number;
-  windowEndsAt: number;
-}
+const WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_ADDRESS = 10;
+/**
+ * The per-user limit is five times the per-address one (50): guessing from many addresses is
+ * slowed down to 50 tries per quarter hour, while locking a user out takes failures from at least
+ * five addresses (or IPv6 /64 networks), not one script.
+ */
+const PER_USER_FACTOR = 5;
 
 /**
- * Counts failed logins per (username, address) in fixed windows; after too many, further
- * attempts are refused until the window ends, so a password cannot be guessed at speed.
- * Kept in memory: each replica limits on its own.
+ * Counts failed logins in fixed windows, twice: per (user, client address) and per user whatever
+ * the address. After too many of either, further attempts are refused until the window ends, so
+ * a password can be guessed neither at speed from one address nor by spreading guesses over many.
+ * A success clears its own (user, address) count only: the per-user count is what holds back a
+ * guesser spread over many addresses, and the owner signing in meanwhile must not reset it.
+ * Kept in memory, bounded: each replica limits on its own.
  */
 export class LoginLimiter {
-  private readonly entries = new Map<string, Entry>();
+  private readonly perPair: WindowCounter;
+  private readonly perUser: WindowCounter;
 
   constructor(
-    private readonly maxFailures = MAX_FAILURES,
-    private readonly windowMs = WINDOW_MS,
-  ) {}
+    maxFailures = MAX_FAILURES_PER_ADDRESS,
+    windowMs = WINDOW_MS,
+    maxFailuresPerUser = maxFailures * PER_USER_FACTOR,
+  ) {
+    const limit = (max: number): WindowLimit => ({ max, windowMs });
+    this.perPair = new WindowCounter(limit(maxFailures));
+    this.perUser = new WindowCounter(limit(maxFailuresPerUser));
+  }
 
-  private key(username: string, address: string): string {
-    return `${username.toLowerCase()}\u0000${address}`;
+  private userKey(user: string): string {
+    return user.toLowerCase();
+  }
+
+  private pairKey(user: string, address: string): string {
+    return `${this.userKey(user)}\u0000${addressKey(address)}`;
   }
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(username: string, address: string, now = Date.now()): number {
-    const entry = this.entries.get(this.key(username, address));
-    if (!entry || entry.windowEndsAt <= now || entry.failures < this.maxFailures) return 0;
-    return Math.ceil((entry.windowEndsAt - now) / 1000);
+  retryAfter(user: string, address: string, now = Date.now()): number {
+    return Math.max(
+      this.perPair.retryAfter(this.pairKey(user, address), now),
+      this.perUser.retryAfter(this.userKey(user), now),
+    );
   }
 
-  fail(username: string, address: string, now = Date.now()): void {
-    const key = this.key(username, address);
-    const entry = this.entries.get(key);
-    if (!entry || entry.windowEndsAt <= now) {
-      if (this.entries.size >= MAX_ENTRIES) this.prune(now);
-      this.entries.set(key, { failures: 1, windowEndsAt: now + this.windowMs });
-    } else {
-      entry.failures++;
-    }
+  fail(user: string, address: string, now = Date.now()): void {
+    this.perPair.count(this.pairKey(user, address), now);
+    this.perUser.count(this.userKey(user), now);
   }
 
-  succeed(username: string, address: string): void {
-    this.entries.delete(this.key(username, address));
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.windowEndsAt <= now) this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+  succeed(user: string, address: string): void {
+    this.perPair.forget(this.pairKey(user, address));
   }
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from '../http/errors.js';
 import { type Actor, SYSTEM_ACTOR } from '../http/identity.js';
+import { revokePatsOf } from '../identity/tokens.js';
 import { findRole } from '../roles/store.js';
 import { hashSecret, randomUrlSafe } from '../secrets.js';
 import { assertStrongPassword } from '../users/password.js';
@@ -67,7 +68,9 @@ export async function validateResetToken(ctx: AppContext, token: string) {
  * E14. The password rules are checked before the token, and nothing is used up unless the
  * whole change succeeds: a refused attempt leaves the link working. The password is compared
  * and hashed before the transaction; inside it the token is read again, locked, so that two
- * requests using one link at once cannot both succeed.
+ * requests using one link at once cannot both succeed. A reset is what one does when the
+ * password may be known to someone else: their sessions end and their personal access tokens
+ * (which may have been made with it) are revoked with it.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   assertStrongPassword(password);
@@ -79,6 +82,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const user = await getUser(tx, userId);
     const actor: Actor = { name: user.username ?? user.email ?? SYSTEM_ACTOR.name, userId: user.id };
     await saveNewPassword(tx, actor, prepared);
+    await revokePatsOf(tx, userId);
     await markResetTokenUsed(tx, tokenHash);
   });
 }

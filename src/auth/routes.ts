@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { limitPerAddress } from '../http/rate-limit.js';
 import type { App } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -16,13 +17,20 @@ import { resetPassword, validateResetToken } from './reset-service.js';
 import { ChangePasswordBody, LoginBody, ResetTokenUser, ResetValidateQuery } from './schemas.js';
 import { login } from './service.js';
 
+// A reset link is opened, then a new password sent, maybe again after a refusal: a person needs a
+// handful. The limit keeps a script from trying tokens or loading the server from one address.
+const RESET_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+
 export function authRoutes(app: App, ctx: AppContext): void {
   const limiter = new LoginLimiter();
+  // One count for both reset paths: they are two steps of one thing.
+  const resetLimit = limitPerAddress(RESET_LIMIT, 'password-reset requests');
   const secureCookie = ctx.config.unleashUrl.startsWith('https://');
 
   app.post(
     '/auth/simple/login',
     {
+      config: { sameOriginOnly: true },
       schema: {
         tags: ['Auth'],
         summary: 'Sign in with username (or email) and password; sets the session cookie',
@@ -40,7 +48,10 @@ export function authRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/logout',
-    { schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } } },
+    {
+      config: { sameOriginOnly: true },
+      schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } },
+    },
     async (request, reply) => {
       const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
       if (sessionId) await ctx.db.transaction((tx) => endSession(tx, hashSecret(sessionId)));
@@ -52,6 +63,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/auth/reset/validate',
     {
+      onRequest: resetLimit,
       schema: {
         tags: ['Auth'],
         summary: 'Whom a reset token belongs to, if it can still be used',
@@ -66,6 +78,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/auth/reset/password',
     {
+      onRequest: resetLimit,
       schema: {
         tags: ['Auth'],
         summary: 'E14: set a new password with a reset token',

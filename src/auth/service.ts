@@ -25,18 +25,20 @@ export async function login(
   input: { username: string; password: string; address: string },
 ): Promise<{ user: User; sessionId: string }> {
   const { username, password, address } = input;
-  const wait = limiter.retryAfter(username, address);
-  if (wait > 0) {
-    throw new RateLimitError(`Too many failed logins for "${username}". Try again in ${wait} seconds.`);
-  }
   const found = await findUserByLogin(ctx.db, username);
+  // A user is counted once, whether named by username or by email; a name nobody has, as itself.
+  const who = found ? `id:${found.id}` : `name:${username}`;
+  const wait = limiter.retryAfter(who, address);
+  if (wait > 0) {
+    throw new RateLimitError(`Too many failed logins for "${username}": try again in ${wait} seconds.`, wait);
+  }
   const ok = await verifyPassword(password, found ? found.passwordHash : await decoyHash());
   if (!found || !ok) {
-    limiter.fail(username, address);
+    limiter.fail(who, address);
     if (found) await recordLoginFailure(ctx.db, found.id);
     throw new AuthenticationRequired('Wrong username or password.');
   }
-  limiter.succeed(username, address);
+  limiter.succeed(who, address);
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, found.id);
     // The user's cached profile shows when they last signed in.

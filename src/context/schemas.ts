@@ -23,8 +23,13 @@ const settings = {
   sortOrder: Type.Optional(
     Type.Integer({ minimum: -2147483648, maximum: 2147483647, description: 'Position in lists' }),
   ),
+  // Offered as choices in constraint editors and checked on every constraint saved: a thousand
+  // is a long pick list already (a constraint itself takes at most 250 values).
   legalValues: Type.Optional(
-    Type.Array(LegalValueSchema, { description: 'The only values constraints may use; empty: any value' }),
+    Type.Array(LegalValueSchema, {
+      maxItems: 1000,
+      description: 'The only values constraints may use (at most 1000); empty: any value',
+    }),
   ),
 };
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Logger } from '../log.js';
 import type { Database, QueryResult, TransactionOptions } from './database.js';
 import { type Connection, createDatabase } from './kernel.js';
-import { DEFAULT_POOL, type PoolOptions } from './pool.js';
+import { DEFAULT_POOL, PoolExhaustedError, type PoolOptions } from './pool.js';
 
 const INT8_OID = 20;
 
@@ -40,7 +40,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     idleTimeoutMillis: settings.idleTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
     idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+    // Also bounds opening a new connection; that failure reads as an unreachable database.
+    connectionTimeoutMillis: settings.acquireTimeoutMs,
   });
+  // pg-pool tells a wait for a free connection that ran out only by this message.
+  const busy = (error: unknown) =>
+    error instanceof Error && error.message === 'timeout exceeded when trying to connect'
+      ? new PoolExhaustedError(settings.max, settings.acquireTimeoutMs)
+      : error;
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.error({ err: error }, 'database: an idle connection failed'));
   await pool.query('SELECT 1');
@@ -48,10 +55,16 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   return createDatabase({
     kind: 'postgres',
     async query<R>(text: string, params?: readonly unknown[]) {
-      return result<R>(await pool.query(text, params as unknown[]));
+      try {
+        return result<R>(await pool.query(text, params as unknown[]));
+      } catch (error) {
+        throw busy(error);
+      }
     },
     async inTransaction<T>(options: TransactionOptions, fn: (connection: Connection) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw busy(error);
+      });
       // The pool stops listening to a client it has lent out: a connection lost between two
       // statements of this transaction would otherwise be an uncaught error that ends the process.
       let broken: Error | undefined;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
-import { Nullable, Timestamp } from '../http/schemas.js';
+import { MAX_BATCH_NAMES, MAX_PATCH_OPERATIONS, Nullable, Timestamp } from '../http/schemas.js';
 
 export const ProjectFeatureParams = Type.Object({
   projectId: Type.String({ minLength: 1 }),
@@ -104,17 +104,17 @@ export const PatchBody = Type.Array(
     from: Type.Optional(Type.String()),
     value: Type.Optional(Type.Unknown()),
   }),
-  { description: 'JSON Patch (RFC 6902) operations on the feature' },
+  { maxItems: MAX_PATCH_OPERATIONS, description: 'JSON Patch (RFC 6902) operations on the feature' },
 );
 
-export const BatchFeaturesBody = Type.Object({
-  features: Type.Array(Type.String(), { description: 'Feature names' }),
+const FeatureNames = Type.Array(Type.String(), {
+  maxItems: MAX_BATCH_NAMES,
+  description: `Feature names, at most ${MAX_BATCH_NAMES}`,
 });
 
-export const StaleBody = Type.Object({
-  features: Type.Array(Type.String(), { description: 'Feature names' }),
-  stale: Type.Boolean(),
-});
+export const BatchFeaturesBody = Type.Object({ features: FeatureNames });
+
+export const StaleBody = Type.Object({ features: FeatureNames, stale: Type.Boolean() });
 
 export const FeatureNameBody = Type.Object({ name: UrlFriendlyName });
 

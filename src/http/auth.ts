@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AuthenticationRequired, ContentTypeError, NoAccessError, NotFoundError } from './errors.js';
 import type { Identity } from './identity.js';
+import { assertSameOrigin, isUnsafeMethod } from './origin.js';
 import { assertPermission } from './permissions.js';
 import type { App, Audience } from './route.js';
 
@@ -53,11 +54,16 @@ function pathScope(params: unknown): { project?: string; environment?: string } 
 }
 
 /**
- * The first steps of every request, in the order of the contract: credentials (401), then the
- * route's permission for the project and environment in the path (403), then the content type of
- * a body (415). Body validation (400) follows in Fastify's own validation step.
+ * The first steps of every request, in the order of the contract: credentials (401), then where
+ * a change made with the session cookie comes from and the route's permission for the project
+ * and environment in the path (403), then the content type of a body (415). Body validation
+ * (400) follows in Fastify's own validation step. `publicOrigin` is the origin of UNLEASH_URL.
  */
-export function registerAuthentication(app: App, resolveIdentity: IdentityResolver): void {
+export function registerAuthentication(
+  app: App,
+  resolveIdentity: IdentityResolver,
+  publicOrigin: string,
+): void {
   app.decorateRequest('identity', null);
 
   app.addHook('onRoute', (route) => {
@@ -73,9 +79,15 @@ export function registerAuthentication(app: App, resolveIdentity: IdentityResolv
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
+    const method = request.method;
+    if (config.sameOriginOnly) assertSameOrigin(request, publicOrigin);
     if (config.permission !== undefined) {
       const identity = await resolveIdentity(request);
       if (!identity) throw new AuthenticationRequired();
+      // The cookie goes along with requests other sites make; an Authorization header does not.
+      if (identity.kind === 'user' && identity.via === 'session' && isUnsafeMethod(method)) {
+        assertSameOrigin(request, publicOrigin);
+      }
       if (config.audience) assertAudience(identity, config.audience);
       request.identity = identity;
       const scope = pathScope(request.params);
@@ -84,7 +96,6 @@ export function registerAuthentication(app: App, resolveIdentity: IdentityResolv
       }
       assertPermission(identity, config.permission, scope);
     }
-    const method = request.method;
     if (
       (method === 'POST' || method === 'PUT' || method === 'PATCH') &&
       request.routeOptions.schema?.body !== undefined &&

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ConstraintViolation, constraintViolation, isDatabaseUnavailable } from '../db/errors.js';
+import { PoolExhaustedError } from '../db/pool.js';
 
 export interface ErrorDetail {
   message: string;
@@ -74,7 +75,11 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 export class RateLimitError extends ApiError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as the `Retry-After` header. */
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, 'RateLimitError', message);
   }
 }
@@ -157,6 +162,9 @@ function toApiError(
   if (error instanceof ApiError) return error;
   const violation = constraintViolation(error);
   if (violation) return fromViolation(violation);
+  if (error instanceof PoolExhaustedError) {
+    return new ServiceUnavailableError(`The server is busy: ${error.message}. Try again in a moment.`);
+  }
   if (isDatabaseUnavailable(error)) {
     return new ServiceUnavailableError('The database cannot be reached right now: try again in a moment.');
   }
@@ -177,6 +185,11 @@ function toApiError(
       return new PayloadTooLargeError(1024 * 1024);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ContentTypeError(undefined);
+    case 'FST_ERR_HANDLER_TIMEOUT':
+      return new ServiceUnavailableError(
+        'The request did not finish in time: try again in a moment. A change it asked for may still ' +
+          'be made, so read it back before sending it again.',
+      );
   }
   if (error instanceof SyntaxError)
     return new ValidationError(`The request body is not valid JSON: ${error.message}`);
@@ -191,6 +204,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = toApiError(error);
     const id = randomUUID();
     if (known) {
+      if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
       reply.status(known.status).send(errorBody(known, id));
       return;
     }

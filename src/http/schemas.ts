@@ -24,5 +24,19 @@ export const ErrorBody = Type.Object(
 
 export const NoContent = Type.Unsafe<undefined>({ description: 'No body' });
 
+/**
+ * The most names one batch request may list (archive, revive, delete, stale): each name is a row
+ * changed and an audit event written in one transaction, which holds back other writers (on the
+ * embedded database, every other request) while it runs. A thousand takes well under a second.
+ */
+export const MAX_BATCH_NAMES = 1000;
+
+/**
+ * The most operations one JSON Patch may hold. A patch edits one feature or one variant list,
+ * whose fields and (at most 100) variants a hundred operations cover; larger rewrites send the
+ * whole resource with PUT.
+ */
+export const MAX_PATCH_OPERATIONS = 100;
+
 /** Path ids that must be integers: a non-integer is a 400, a missing row a 404. */
 export const IntegerId = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });

@@ -4,11 +4,27 @@ import type { Principal } from './grants.js';
 
 const MAX_ENTRIES = 10_000;
 
-/** A credential as last read: null when it named nothing (so a flood of bad secrets costs no queries). */
+/** A credential as last read, and until when it holds. */
 interface Entry<T> {
-  value: T | null;
+  value: T;
   /** ms since the epoch; Infinity when it never expires. */
   expiresAt: number;
+}
+
+/**
+ * What keys resolved to, in two bounded LRUs: keys that named something, and keys that named
+ * nothing. Remembering the misses lets a client repeating a bad secret cost no queries; keeping
+ * them apart means a flood of random bad secrets (each new one still costs its one query) pushes
+ * out only other misses, never the credentials in use.
+ */
+class Resolved<K extends {}, T> {
+  readonly known = new LRUCache<K, Entry<T>>({ max: MAX_ENTRIES });
+  readonly unknown = new LRUCache<K, true>({ max: MAX_ENTRIES });
+
+  clear(): void {
+    this.known.clear();
+    this.unknown.clear();
+  }
 }
 
 export interface TokenEntry {
@@ -34,10 +50,10 @@ function expiry(at: Date | null | undefined): number {
  */
 export class IdentityCache {
   private generation = 0;
-  private readonly credentials = new LRUCache<string, Entry<TokenEntry>>({ max: MAX_ENTRIES });
-  private readonly sessions = new LRUCache<string, Entry<number>>({ max: MAX_ENTRIES });
-  private readonly principals = new LRUCache<number, Entry<Principal>>({ max: MAX_ENTRIES });
-  private readonly profiles = new LRUCache<number, Entry<object>>({ max: MAX_ENTRIES });
+  private readonly credentials = new Resolved<string, TokenEntry>();
+  private readonly sessions = new Resolved<string, number>();
+  private readonly principals = new Resolved<number, Principal>();
+  private readonly profiles = new Resolved<number, object>();
 
   clear(): void {
     this.generation++;
@@ -74,20 +90,22 @@ export class IdentityCache {
   }
 
   private async through<K extends {}, T>(
-    cache: LRUCache<K, Entry<T>>,
+    cache: Resolved<K, T>,
     key: K,
     load: () => Promise<{ value: T; expiresAt: Date | null } | null>,
   ): Promise<T | null> {
-    const now = Date.now();
-    let entry = cache.get(key);
+    let entry = cache.known.get(key);
     if (!entry) {
+      if (cache.unknown.get(key)) return null;
       const generation = this.generation;
       const loaded = await load();
-      entry = loaded
-        ? { value: loaded.value, expiresAt: expiry(loaded.expiresAt) }
-        : { value: null, expiresAt: Infinity };
-      if (generation === this.generation) cache.set(key, entry);
+      if (!loaded) {
+        if (generation === this.generation) cache.unknown.set(key, true);
+        return null;
+      }
+      entry = { value: loaded.value, expiresAt: expiry(loaded.expiresAt) };
+      if (generation === this.generation) cache.known.set(key, entry);
     }
-    return entry.expiresAt > now ? entry.value : null;
+    return entry.expiresAt > Date.now() ? entry.value : null;
   }
 }

@@ -207,6 +207,10 @@ export async function deletePat(db: Queryable, userId: number, id: number): Prom
   await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1 AND id = $2', [userId, id]);
 }
 
+export async function deletePatsOf(db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [userId]);
+}
+
 export async function touchPat(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE personal_access_tokens SET seen_at = now() WHERE id = $1', [id]);
 }

@@ -1,15 +1,28 @@
-import type { Database } from '../db/database.js';
+import type { Database, Transaction } from '../db/database.js';
 import type { TokenIdentity } from '../http/identity.js';
-import { hashSecret } from '../secrets.js';
+import { hashSecret, randomHex } from '../secrets.js';
+import { markChanged } from '../sync/changes.js';
 import type { IdentityCache } from './cache.js';
 import { noteSeen } from './seen.js';
-import { findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
+import { deletePatsOf, findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
 
 /** How the secret of every personal access token starts. */
-export const PAT_PREFIX = 'user:';
+const PAT_PREFIX = 'user:';
+/** Random bytes in a personal access token, written as twice as many hex digits. */
+const PAT_RANDOM_BYTES = 28;
+const PAT_FORM = new RegExp(`^${PAT_PREFIX}[0-9a-f]{${PAT_RANDOM_BYTES * 2}}$`);
 
+/** A new personal access token's secret: `user:` and 56 hex digits. */
+export function newPatSecret(): string {
+  return PAT_PREFIX + randomHex(PAT_RANDOM_BYTES);
+}
+
+/**
+ * A personal access token by its whole form, not by its `user:` start alone: a project may be
+ * called `user`, and its API tokens (`user:development.<hex>`) must not be taken for PATs.
+ */
 export function isPatSecret(secret: string): boolean {
-  return secret.startsWith(PAT_PREFIX);
+  return PAT_FORM.test(secret);
 }
 
 /** The API token a secret names, as an identity; null when it names none (or expired). */
@@ -53,4 +66,10 @@ export async function resolvePat(db: Database, cache: IdentityCache, secret: str
   const id = found.id;
   noteSeen(db, `pat:${id}`, (d) => touchPat(d, id));
   return found.userId;
+}
+
+/** Every personal access token of the user stops working, in every process (the identity caches follow). */
+export async function revokePatsOf(tx: Transaction, userId: number): Promise<void> {
+  await deletePatsOf(tx, userId);
+  markChanged(tx, { scopes: ['identity'] });
 }

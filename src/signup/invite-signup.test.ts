@@ -132,3 +132,44 @@ describe('joining with an invite link', () => {
     expect(read.body.users).toEqual([]);
   });
 });
+
+describe('rate limit of the public invite paths', () => {
+  it('allows each address 30 validations and sign-ups in 10 minutes, then answers 429 with Retry-After', async () => {
+    const token = await createToken('Popular');
+    const from = (remoteAddress: string) => ({ remoteAddress });
+    for (let i = 0; i < 25; i++) {
+      const res = await server.request('GET', `/invite/${token.secret}/validate`, from('10.7.0.1'));
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) {
+      const res = await server.request('POST', `/invite/${token.secret}/signup`, {
+        ...from('10.7.0.1'),
+        body: { email: `limited${i}@example.com`, name: 'Limited', password: STRONG_PASSWORD },
+      });
+      expect(res.status).toBe(201);
+    }
+    const users = await server.request('GET', '/api/admin/user-admin', admin());
+    const before = users.body.users.length;
+    const refused = await server.request('POST', `/invite/${token.secret}/signup`, {
+      ...from('10.7.0.1'),
+      body: { email: 'one-too-many@example.com', name: 'Late', password: STRONG_PASSWORD },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      id: expect.any(String),
+      name: 'RateLimitError',
+      message: expect.stringMatching(/^Too many .* from your address: try again in \d+ seconds\.$/),
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(9 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    const validate = await server.request('GET', `/invite/${token.secret}/validate`, from('10.7.0.1'));
+    expect(validate.status).toBe(429);
+    expect(validate.headers['retry-after']).toBeDefined();
+    // Nothing was created by the refused sign-up; other addresses go on.
+    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(before);
+    expect((await server.request('GET', `/invite/${token.secret}/validate`, from('10.7.0.2'))).status).toBe(
+      200,
+    );
+  });
+});

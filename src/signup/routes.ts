@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { actorOf } from '../http/identity.js';
+import { limitPerAddress } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { UserSchema } from '../users/schemas.js';
@@ -20,8 +21,15 @@ import {
   validateSignupToken,
 } from './service.js';
 
+// Opening an invite link validates it, joining may take a retry or two; a whole office behind one
+// address can still join within minutes. The limit keeps a script from creating users (each one a
+// password hash) or trying tokens at speed.
+const INVITE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+
 export function signupRoutes(app: App, ctx: AppContext): void {
   const tags = ['Invite links'];
+  // One count for both public paths: they are two steps of one thing.
+  const inviteLimit = limitPerAddress(INVITE_LIMIT, 'invite-link requests');
 
   app.post(
     '/api/admin/invite-link/tokens',
@@ -83,6 +91,7 @@ export function signupRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/invite/:token/validate',
     {
+      onRequest: inviteLimit,
       schema: {
         tags,
         summary: 'Whether an invite link can be used (200) or not (400)',
@@ -100,6 +109,7 @@ export function signupRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/invite/:token/signup',
     {
+      onRequest: inviteLimit,
       schema: {
         tags,
         summary: 'Join with an invite link: creates a user with the Viewer root role',

@@ -3,8 +3,8 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity } from '../http/identity.js';
 import { deletePat, findPat, insertPat, listPats, type Pat } from '../identity/token-store.js';
-import { PAT_PREFIX } from '../identity/tokens.js';
-import { hashSecret, randomHex } from '../secrets.js';
+import { newPatSecret } from '../identity/tokens.js';
+import { hashSecret } from '../secrets.js';
 import { findUser } from '../users/store.js';
 
 const MAX_PATS_PER_USER = 10;
@@ -64,7 +64,7 @@ export async function createPat(
         `You can hold at most ${MAX_PATS_PER_USER} personal access tokens: delete one before making another.`,
       );
     }
-    const secret = PAT_PREFIX + randomHex(28);
+    const secret = newPatSecret();
     const pat = await insertPat(tx, { secretHash: hashSecret(secret), description, userId, expiresAt });
     recordEvent(tx, actor, {
       type: 'pat-created',

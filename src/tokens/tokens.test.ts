@@ -235,3 +235,53 @@ describe('personal access tokens', () => {
     expect((await server.request('GET', '/api/admin/user', { token: a.pat })).status).toBe(200);
   });
 });
+
+describe('a project named "user"', () => {
+  it('has client and frontend tokens that work: only `user:` and 56 hex digits is a personal access token', async () => {
+    const created = await server.request('POST', '/api/admin/projects', {
+      ...admin(),
+      body: { id: 'user', name: 'user' },
+    });
+    expect(created.status).toBe(201);
+    const made = await server.request('POST', '/api/admin/api-tokens', {
+      ...admin(),
+      body: { tokenName: 'user-project-sdk', type: 'client', environment: 'development', projects: ['user'] },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.secret).toMatch(/^user:development\.[0-9a-f]{56}$/);
+    const features = await server.request('GET', '/api/client/features', { token: made.body.secret });
+    expect(features.status).toBe(200);
+    expect(features.body).toMatchObject({ version: 2, features: [] });
+
+    const frontend = await server.request('POST', '/api/admin/api-tokens', {
+      ...admin(),
+      body: {
+        tokenName: 'user-project-web',
+        type: 'frontend',
+        environment: 'development',
+        projects: ['user'],
+      },
+    });
+    expect(frontend.body.secret).toMatch(/^user:development\.[0-9a-f]{56}$/);
+    const toggles = await server.request('GET', '/api/frontend', { token: frontend.body.secret });
+    expect(toggles.status).toBe(200);
+    expect(toggles.body).toEqual({ toggles: [] });
+
+    // The same token on an admin path is a client token there too: 403, not an unknown PAT's 401.
+    const admin403 = await server.request('GET', '/api/admin/projects', { token: made.body.secret });
+    expect(admin403.status).toBe(403);
+    expect(admin403.body.name).toBe('NoAccessError');
+
+    // Near misses of the PAT form name nothing.
+    for (const near of [
+      'user:',
+      `user:${'a'.repeat(55)}`,
+      `user:${'A'.repeat(56)}`,
+      `user:${'a'.repeat(57)}`,
+    ]) {
+      const res = await server.request('GET', '/api/admin/user', { token: near });
+      expect(res.status).toBe(401);
+      expect(res.body.name).toBe('AuthenticationRequired');
+    }
+  });
+});

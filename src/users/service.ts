@@ -9,11 +9,12 @@ import { AuthenticationRequired, NotFoundError, ValidationError } from '../http/
 import type { Actor } from '../http/identity.js';
 import { resolveRootRole } from '../roles/service.js';
 import { listRootRoles } from '../roles/store.js';
-import { assertStrongPassword, hashPassword } from './password.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
 import {
   countUsers,
   deleteUser,
   findUser,
+  findUserByLogin,
   insertUser,
   isLoginTaken,
   listUsers,
@@ -189,4 +190,10 @@ export async function ensureDefaultAdmin(ctx: AppContext, actor: Actor): Promise
     const user = await insertUser(tx, { username, email: null, name: null, rootRoleId: 1, passwordHash });
     recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });
   });
+}
+
+/** Whether someone signs in with that username (or email) and password. One password hash. */
+export async function signsInWith(db: Queryable, login: string, password: string): Promise<boolean> {
+  const user = await findUserByLogin(db, login);
+  return user !== null && (await verifyPassword(password, user.passwordHash));
 }

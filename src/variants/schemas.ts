@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
+import { MAX_PATCH_OPERATIONS } from '../http/schemas.js';
 
 export const PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
 export const WEIGHT_TYPES = ['variable', 'fix'] as const;
@@ -13,10 +14,12 @@ export const PayloadSchema = Type.Object(
   { additionalProperties: false },
 );
 
+// An override names users (or other context values) that always get the variant: lists of
+// people can be long, but each variant is served to every SDK, so they are held to a thousand.
 export const OverrideSchema = Type.Object(
   {
     contextName: Type.String({ minLength: 1, maxLength: 100 }),
-    values: Type.Array(Type.String({ maxLength: 100 })),
+    values: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 }),
   },
   { additionalProperties: false },
 );
@@ -37,7 +40,8 @@ const variantFields = {
 
 /** A variant of a feature in one environment, as sent. */
 export const VariantSchema = Type.Object(
-  { ...variantFields, overrides: Type.Optional(Type.Array(OverrideSchema)) },
+  // One override per context field is all a variant needs; a hundred is more than any has.
+  { ...variantFields, overrides: Type.Optional(Type.Array(OverrideSchema, { maxItems: 100 })) },
   { additionalProperties: false },
 );
 
@@ -76,5 +80,8 @@ export const VariantPatch = Type.Array(
     from: Type.Optional(Type.String()),
     value: Type.Optional(Type.Unknown()),
   }),
-  { description: 'JSON Patch (RFC 6902) operations on the variant list, e.g. `/0/weight` or `/-`' },
+  {
+    maxItems: MAX_PATCH_OPERATIONS,
+    description: 'JSON Patch (RFC 6902) operations on the variant list, e.g. `/0/weight` or `/-`',
+  },
 );

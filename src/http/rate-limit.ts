@@ -1,0 +1,97 @@
+import { isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { RateLimitError } from './errors.js';
+
+export interface WindowLimit {
+  /** How many events a key may have in one window. */
+  max: number;
+  windowMs: number;
+}
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+/** Keys remembered at most; beyond it the least recently used key is forgotten, one at a time. */
+const MAX_KEYS = 100_000;
+
+/**
+ * Counts events per key in fixed windows: once a key has had `max` in its window, it waits for
+ * the window to end. In memory and per process (each replica counts on its own), and bounded:
+ * a flood of new keys pushes out the keys least recently seen, never everything at once, and a
+ * key still being refused is seen on every try, so it stays.
+ */
+export class WindowCounter {
+  private readonly windows: LRUCache<string, Window>;
+
+  constructor(
+    readonly limit: WindowLimit,
+    maxKeys = MAX_KEYS,
+  ) {
+    this.windows = new LRUCache({ max: maxKeys });
+  }
+
+  /** Seconds until the key may act again, or 0 when it may now. */
+  retryAfter(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now || window.count < this.limit.max) return 0;
+    return Math.ceil((window.endsAt - now) / 1000);
+  }
+
+  count(key: string, now = Date.now()): void {
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now)
+      this.windows.set(key, { count: 1, endsAt: now + this.limit.windowMs });
+    else window.count++;
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key);
+  }
+}
+
+/** The eight groups of an IPv6 address, written out in full. */
+function ipv6Groups(address: string): string[] {
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const part = (s: string | undefined) => (s ? s.split(':') : []);
+  const left = part(head);
+  const right = part(tail);
+  // An embedded IPv4 address (a:b::1.2.3.4) stands for two groups.
+  const last = right.length > 0 ? right : left;
+  if (last.at(-1)?.includes('.')) {
+    const [a, b, c, d] = last.pop()!.split('.').map(Number) as [number, number, number, number];
+    last.push(((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  const missing = tail === undefined ? [] : new Array(8 - left.length - right.length).fill('0');
+  return [...left, ...missing, ...right].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+}
+
+/**
+ * Whom an address limit counts: an IPv4 address as it is (also when written as `::ffff:a.b.c.d`),
+ * an IPv6 address by its /64 network — one subscriber is usually given a whole /64, so counting
+ * single IPv6 addresses would hand an attacker billions of fresh limits.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/**
+ * A route's `onRequest` hook allowing each client address `limit.max` requests per window;
+ * more get 429 RateLimitError with `Retry-After`. `what` names the requests in the message.
+ */
+export function limitPerAddress(limit: WindowLimit, what: string) {
+  const counter = new WindowCounter(limit);
+  return async (request: FastifyRequest): Promise<void> => {
+    const key = addressKey(request.ip);
+    const wait = counter.retryAfter(key);
+    if (wait > 0) {
+      throw new RateLimitError(`Too many ${what} from your address: try again in ${wait} seconds.`, wait);
+    }
+    counter.count(key);
+  };
+}
