@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl } from '../../test/database.js';
@@ -109,6 +110,42 @@ describe('restarting keeps the data', () => {
     const file = inject('embeddedTemplate');
     const template = file ? readFileSync(file) : undefined;
     await createAndReadBack(() => openEmbedded({ dataDir, template: () => template }));
+  }, 60_000);
+
+  it('on the embedded database after a first start stopped while it unpacked the template', async () => {
+    const file = inject('embeddedTemplate');
+    if (!file) return;
+    const template = readFileSync(file);
+    const dataDir = tmpDir();
+    // The template as far as its PG_VERSION, then an entry that stops the unpacking there: what a
+    // first start killed at that moment leaves (PostgreSQL's configuration files never written).
+    const tar = gunzipSync(template);
+    let end = 0;
+    for (let at = 0; end === 0; ) {
+      const name = tar
+        .subarray(at, at + 100)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+      const size = Number.parseInt(
+        tar
+          .subarray(at + 124, at + 136)
+          .toString('ascii')
+          .trim() || '0',
+        8,
+      );
+      at += 512 + Math.ceil(size / 512) * 512;
+      if (name === '/PG_VERSION') end = at;
+    }
+    const stop = Buffer.alloc(512);
+    stop.write('/postgresql.conf', 0, 'utf8');
+    stop.write('2', 156, 'ascii');
+    const cut = gzipSync(Buffer.concat([tar.subarray(0, end), stop]));
+    await expect(openEmbedded({ dataDir, template: () => cut })).rejects.toThrow(
+      /kind this reader does not unpack/,
+    );
+
+    await createAndReadBack(() => openEmbedded({ dataDir, template: () => template }));
+    expect(readdirSync(dataDir).sort()).toEqual(['pgdata']);
   }, 60_000);
 
   it.runIf(isPostgres())('on PostgreSQL', async () => {
