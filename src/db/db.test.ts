@@ -102,6 +102,36 @@ describe('migrations', () => {
       await admin.end();
     }
   });
+
+  it.runIf(isPostgres())(
+    'make the first admin and each start-up token once when replicas start together',
+    async () => {
+      const base = inject('postgresUrl');
+      const name = `flagpole_prepare_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const config = loadConfig({
+          INIT_ADMIN_API_TOKENS: `*:*.${'a'.repeat(56)}`,
+          INIT_CLIENT_API_TOKENS: `default:development.${'c'.repeat(56)},default:production.${'p'.repeat(56)}`,
+        });
+        const dbs = await Promise.all(
+          [1, 2, 3].map(() => openPostgres(databaseUrl(base, name), { pool: { max: 2 }, log: silentLogger })),
+        );
+        await Promise.all(dbs.map((db) => prepareDatabase(createContext(config, db, silentLogger))));
+        const { rows } = await dbs[0]!.query<{ users: number; tokens: number; events: number }>(
+          `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM api_tokens) AS tokens,
+                (SELECT count(*)::int FROM events WHERE type = 'api-token-created') AS events`,
+        );
+        expect(rows[0]).toEqual({ users: 1, tokens: 3, events: 3 });
+        await Promise.all(dbs.map((db) => db.close()));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });
 
 describe('restarting keeps the data', () => {
