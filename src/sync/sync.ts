@@ -55,6 +55,7 @@ export class ConfigSync {
   private failing = false;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private stopped = false;
   /** When the caches were last confirmed to hold the newest revision (ms since the epoch). */
   lastConfirmedAt = 0;
   /** Whether the last attempt to reach the database succeeded. */
@@ -95,16 +96,45 @@ export class ConfigSync {
     this.timer.unref();
     await this.catchUp();
     try {
-      this.unlisten = await this.db.listen(REVISION_CHANNEL, () => void this.catchUp());
+      this.unlisten = await this.listen();
     } catch (error) {
       this.log.error({ err: error }, 'sync: cannot listen for changes; polling every second instead');
     }
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     await this.unlisten?.();
     await this.running;
+  }
+
+  private listen(): Promise<() => Promise<void>> {
+    return this.db.listen(REVISION_CHANNEL, () => void this.catchUp());
+  }
+
+  /**
+   * After an outage, listens on a new connection at once. The old one comes back by itself, but
+   * its retries back off to half a minute, and until then every change would wait for the poll.
+   * Should the new one fail, the old one goes on retrying. A change notified while neither
+   * listened is read by the catch-up that follows.
+   */
+  private async listenAgain(): Promise<void> {
+    const previous = this.unlisten;
+    let next: () => Promise<void>;
+    try {
+      next = await this.listen();
+    } catch (error) {
+      this.log.warn({ err: error }, 'sync: cannot listen for changes yet; polling every second meanwhile');
+      return;
+    }
+    if (this.stopped) {
+      await next();
+      return;
+    }
+    this.unlisten = next;
+    await previous?.();
+    void this.catchUp();
   }
 
   /**
@@ -220,6 +250,7 @@ export class ConfigSync {
     if (this.failing) {
       this.failing = false;
       this.log.info({ revision: this.applied }, 'sync: the database is back; caches are up to date');
+      void this.listenAgain();
     }
   }
 
