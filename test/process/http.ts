@@ -1,10 +1,11 @@
 /** What came back: an HTTP answer, or a connection that failed before one (reset, refused, cut). */
 export type Outcome =
-  | { answered: true; status: number; body: any; text: string }
+  | { answered: true; status: number; body: any; text: string; headers: Headers }
   | { answered: false; error: string };
 
 export interface CallOptions {
   token?: string;
+  cookie?: string;
   body?: unknown;
   timeoutMs?: number;
 }
@@ -18,6 +19,7 @@ export async function call(
 ): Promise<Outcome> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = options.token;
+  if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -43,7 +45,7 @@ export async function call(
   } catch {
     body = undefined;
   }
-  return { answered: true, status: res.status, body, text };
+  return { answered: true, status: res.status, body, text, headers: res.headers };
 }
 
 function describeFailure(error: unknown): string {

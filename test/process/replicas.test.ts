@@ -149,6 +149,32 @@ describe.runIf(postgresUrl)('three replicas on one PostgreSQL behind a round-rob
     expect(slowest.at(-1)).toBeLessThan(PROPAGATION_LIMIT_MS);
   });
 
+  it('honour a session signed in through one replica on every replica, and its end within a second', async () => {
+    const login = await call(balancer.url, 'POST', '/auth/simple/login', {
+      body: { username: 'admin', password: 'unleash4all' },
+    });
+    if (!login.answered || login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    for (const base of bases) await expectStatus(base, 'GET', '/api/admin/user', 200, { cookie });
+    await expectStatus(balancer.url, 'POST', '/logout', 200, { cookie });
+    const endedAt = performance.now();
+    const took = await Promise.all(
+      bases.map(async (base) => {
+        for (;;) {
+          const outcome = await call(base, 'GET', '/api/admin/user', { cookie });
+          if (outcome.answered && outcome.status === 401) return performance.now() - endedAt;
+          if (performance.now() - endedAt > 5000) throw new Error(`${base} still accepts the ended session`);
+          await sleep(5);
+        }
+      }),
+    );
+    console.log(
+      `replicas: a session signed in through the proxy worked on every replica; signed out, refused by all ` +
+        `after ${Math.max(...took).toFixed(0)} ms`,
+    );
+    expect(Math.max(...took)).toBeLessThan(PROPAGATION_LIMIT_MS);
+  });
+
   it('add up in E20 the metrics posted to different replicas', async () => {
     await expectStatus(balancer.url, 'POST', FEATURES, 201, { token: adminToken, body: { name: 'counted' } });
     const from = performance.now();
