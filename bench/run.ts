@@ -35,11 +35,12 @@ function rssMiB(pid: number): number {
 /** Every process this run starts, so none outlives it whatever happens. */
 const spawned: ChildProcess[] = [];
 
-/** Flagpole is run exactly as `npm start` runs it: `[VAR=value …] node [flags …] dist/main.js`. */
+/** Flagpole is run exactly as `npm start` runs it: `[VAR=value …] exec node [flags …] dist/main.js`. */
 const START = (() => {
   const words: string[] = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.split(/\s+/);
   const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  const assignments = words.slice(0, node).filter((w) => w.includes('='));
+  const env = Object.fromEntries(assignments.map((w) => w.split('=') as [string, string]));
   return { env, args: words.slice(node + 1) };
 })();
 

@@ -4,12 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Flagpole as `npm start` runs it: `[VAR=value …] node [flags …] dist/main.js`, read from package.json. */
+/**
+ * Flagpole as `npm start` runs it, `[VAR=value …] exec node [flags …] dist/main.js` read from
+ * package.json, but started here without npm, so that the test signals Flagpole itself.
+ */
 const START = (() => {
   const script: string = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')).scripts.start;
   const words = script.split(/\s+/);
   const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  const assignments = words.slice(0, node).filter((w) => w.includes('='));
+  const env = Object.fromEntries(assignments.map((w) => w.split('=') as [string, string]));
   return { env, args: words.slice(node + 1) };
 })();
 
@@ -51,8 +55,13 @@ export async function killAll(): Promise<void> {
   );
 }
 
-export function startFlagpole(env: Record<string, string>): FlagpoleProcess {
-  const child = spawn(process.execPath, START.args, {
+/**
+ * Starts Flagpole on a free port with `env` added to the test's environment; `throughNpm` runs
+ * `npm start` itself, so that the signals go to npm as a container runtime would send them.
+ */
+export function startFlagpole(env: Record<string, string>, throughNpm = false): FlagpoleProcess {
+  const [command, args] = throughNpm ? ['npm', ['start']] : [process.execPath, START.args];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...START.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

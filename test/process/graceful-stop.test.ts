@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DRAIN_LIMIT_MS } from '../../src/http/drain.js';
 import { type FlagpoleProcess, killAll, startFlagpole } from './flagpole-process.js';
-import { expectStatus } from './http.js';
+import { call, expectStatus } from './http.js';
 import { type Answer, HttpConnection } from './http-connection.js';
 import { createEmptyDatabase, type EmptyDatabase } from './postgres-database.js';
 import { runSeed, seededRandom } from './seeded-random.js';
@@ -87,6 +87,12 @@ describe(`SIGTERM under load on ${backend}`, () => {
     };
   };
 
+  /** The flag the reports count, made by whichever test comes first. */
+  const makeFlag = async (base: string) => {
+    const made = await call(base, 'POST', FEATURES, { token: adminToken, body: { name: FLAG } });
+    if (!made.answered || (made.status !== 201 && made.status !== 409)) throw new Error(JSON.stringify(made));
+  };
+
   /** What a restarted server holds of the test's writes: features by name, counts by application. */
   const readBack = async (base: string) => {
     const raw = await expectStatus(
@@ -109,7 +115,7 @@ describe(`SIGTERM under load on ${backend}`, () => {
     const random = seededRandom(seed);
     let server: FlagpoleProcess = startFlagpole(env);
     let base = await server.ready;
-    await expectStatus(base, 'POST', FEATURES, 201, { token: adminToken, body: { name: FLAG } });
+    await makeFlag(base);
     const stops: number[] = [];
     const seen = { before: 0, served: 0, refused503: 0, after: 0 };
 
@@ -225,6 +231,7 @@ describe(`SIGTERM under load on ${backend}`, () => {
   it(`cuts a request unfinished after ${DRAIN_LIMIT_MS} ms, and still writes the counts and exits 0`, async () => {
     let server = startFlagpole(env);
     let base = await server.ready;
+    await makeFlag(base);
     const connection = await HttpConnection.open(base);
     const stalled = connection.request('POST', FEATURES, adminToken, { name: 'never-finished' }, true);
     await expectStatus(base, 'POST', METRICS, 202, { token: clientToken, body: report('stalled', 11) });
@@ -244,5 +251,25 @@ describe(`SIGTERM under load on ${backend}`, () => {
     console.log(
       `graceful stop on ${backend}: a stalled request was cut after ${took.toFixed(0)} ms; counts written; exit 0`,
     );
+  });
+  it('stops the same way when started with npm start and npm gets the SIGTERM (docker stop)', async () => {
+    let server = startFlagpole(env, true);
+    let base = await server.ready;
+    const flagpolePid = Number(/"pid":(\d+)/.exec(server.output())?.[1]);
+    try {
+      await makeFlag(base);
+      await expectStatus(base, 'POST', METRICS, 202, { token: clientToken, body: report('through-npm', 13) });
+      expect(await server.stop(), server.output()).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain('"signal":"SIGTERM","msg":"shutting down"');
+    } finally {
+      // Should npm leave Flagpole behind, it must not outlive the test.
+      try {
+        process.kill(flagpolePid, 'SIGKILL');
+      } catch {}
+    }
+    server = startFlagpole(env);
+    base = await server.ready;
+    expect((await readBack(base)).counted.get('through-npm')).toBe(13);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
   });
 });
