@@ -39,7 +39,8 @@ const spawned: ChildProcess[] = [];
 const START = (() => {
   const words: string[] = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.split(/\s+/);
   const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  const assignments = words.slice(0, node).filter((w) => w.includes('='));
+  const env = Object.fromEntries(assignments.map((w) => w.split('=') as [string, string]));
   return { env, args: words.slice(node + 1) };
 })();
 

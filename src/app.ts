@@ -20,6 +20,7 @@ import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { fastifyTrustProxy } from './http/proxy.js';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);
+  drainOnClose(app);
   await registerOpenApi(app);
   const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);

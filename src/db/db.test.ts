@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl } from '../../test/database.js';
@@ -101,6 +102,36 @@ describe('migrations', () => {
       await admin.end();
     }
   });
+
+  it.runIf(isPostgres())(
+    'make the first admin and each start-up token once when replicas start together',
+    async () => {
+      const base = inject('postgresUrl');
+      const name = `flagpole_prepare_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const config = loadConfig({
+          INIT_ADMIN_API_TOKENS: `*:*.${'a'.repeat(56)}`,
+          INIT_CLIENT_API_TOKENS: `default:development.${'c'.repeat(56)},default:production.${'p'.repeat(56)}`,
+        });
+        const dbs = await Promise.all(
+          [1, 2, 3].map(() => openPostgres(databaseUrl(base, name), { pool: { max: 2 }, log: silentLogger })),
+        );
+        await Promise.all(dbs.map((db) => prepareDatabase(createContext(config, db, silentLogger))));
+        const { rows } = await dbs[0]!.query<{ users: number; tokens: number; events: number }>(
+          `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM api_tokens) AS tokens,
+                (SELECT count(*)::int FROM events WHERE type = 'api-token-created') AS events`,
+        );
+        expect(rows[0]).toEqual({ users: 1, tokens: 3, events: 3 });
+        await Promise.all(dbs.map((db) => db.close()));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });
 
 describe('restarting keeps the data', () => {
@@ -109,6 +140,42 @@ describe('restarting keeps the data', () => {
     const file = inject('embeddedTemplate');
     const template = file ? readFileSync(file) : undefined;
     await createAndReadBack(() => openEmbedded({ dataDir, template: () => template }));
+  }, 60_000);
+
+  it('on the embedded database after a first start stopped while it unpacked the template', async () => {
+    const file = inject('embeddedTemplate');
+    if (!file) return;
+    const template = readFileSync(file);
+    const dataDir = tmpDir();
+    // The template as far as its PG_VERSION, then an entry that stops the unpacking there: what a
+    // first start killed at that moment leaves (PostgreSQL's configuration files never written).
+    const tar = gunzipSync(template);
+    let end = 0;
+    for (let at = 0; end === 0; ) {
+      const name = tar
+        .subarray(at, at + 100)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+      const size = Number.parseInt(
+        tar
+          .subarray(at + 124, at + 136)
+          .toString('ascii')
+          .trim() || '0',
+        8,
+      );
+      at += 512 + Math.ceil(size / 512) * 512;
+      if (name === '/PG_VERSION') end = at;
+    }
+    const stop = Buffer.alloc(512);
+    stop.write('/postgresql.conf', 0, 'utf8');
+    stop.write('2', 156, 'ascii');
+    const cut = gzipSync(Buffer.concat([tar.subarray(0, end), stop]));
+    await expect(openEmbedded({ dataDir, template: () => cut })).rejects.toThrow(
+      /kind this reader does not unpack/,
+    );
+
+    await createAndReadBack(() => openEmbedded({ dataDir, template: () => template }));
+    expect(readdirSync(dataDir).sort()).toEqual(['pgdata']);
   }, 60_000);
 
   it.runIf(isPostgres())('on PostgreSQL', async () => {

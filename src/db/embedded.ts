@@ -62,6 +62,18 @@ export interface EmbeddedOptions {
 // memory is sized for one connection rather than the default hundred.
 const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5'];
 
+/**
+ * A new database directory appears whole or not at all: unpacked beside its place, then renamed
+ * into it. Unpacked in place, a first start killed after PG_VERSION was written but before the
+ * last files would leave a directory every later start takes for a database and fails to open.
+ */
+function unpackWhole(dump: Uint8Array, pgdata: string): void {
+  const unpacking = `${pgdata}.unpacking`;
+  fs.rmSync(unpacking, { recursive: true, force: true });
+  extractTarGz(dump, unpacking);
+  fs.renameSync(unpacking, pgdata);
+}
+
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
   const { dataDir, template } = options;
   if (!dataDir) {
@@ -76,7 +88,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database &
     const isNew = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
     const dump = isNew ? template?.() : undefined;
     if (isNew) fs.rmSync(pgdata, { recursive: true, force: true });
-    if (dump) extractTarGz(dump, pgdata);
+    if (dump) unpackWhole(dump, pgdata);
     const db = await PGlite.create({ dataDir: pgdata, postgresqlconf });
     return wrapPGlite(db, release);
   } catch (error) {

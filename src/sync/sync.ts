@@ -55,6 +55,7 @@ export class ConfigSync {
   private failing = false;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private stopped = false;
   /** When the caches were last confirmed to hold the newest revision (ms since the epoch). */
   lastConfirmedAt = 0;
   /** Whether the last attempt to reach the database succeeded. */
@@ -94,20 +95,56 @@ export class ConfigSync {
     this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
     this.timer.unref();
     await this.catchUp();
-    // The embedded database has one process, this one: its own commits are all there is to hear,
-    // and they are heard as they happen.
-    if (this.db.kind === 'embedded') return;
+    if (!this.hearsOthers) return;
     try {
-      this.unlisten = await this.db.listen(REVISION_CHANNEL, (payload) => this.notified(payload));
+      this.unlisten = await this.listen();
     } catch (error) {
       this.log.error({ err: error }, 'sync: cannot listen for changes; polling every second instead');
     }
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     await this.unlisten?.();
     await this.running;
+  }
+
+  /**
+   * The embedded database has one process, this one: its own commits are all there is to hear,
+   * and they are heard as they happen, so it listens for nothing.
+   */
+  private get hearsOthers(): boolean {
+    return this.db.kind !== 'embedded';
+  }
+
+  private listen(): Promise<() => Promise<void>> {
+    return this.db.listen(REVISION_CHANNEL, (payload) => this.notified(payload));
+  }
+
+  /**
+   * After an outage, listens on a new connection at once. The old one comes back by itself, but
+   * its retries back off to half a minute, and until then every change would wait for the poll.
+   * Should the new one fail, the old one goes on retrying. A change notified while neither
+   * listened is read by the catch-up that follows.
+   */
+  private async listenAgain(): Promise<void> {
+    if (!this.hearsOthers) return;
+    const previous = this.unlisten;
+    let next: () => Promise<void>;
+    try {
+      next = await this.listen();
+    } catch (error) {
+      this.log.warn({ err: error }, 'sync: cannot listen for changes yet; polling every second meanwhile');
+      return;
+    }
+    if (this.stopped) {
+      await next();
+      return;
+    }
+    this.unlisten = next;
+    await previous?.();
+    void this.catchUp();
   }
 
   /**
@@ -240,6 +277,7 @@ export class ConfigSync {
     if (this.failing) {
       this.failing = false;
       this.log.info({ revision: this.applied }, 'sync: the database is back; caches are up to date');
+      void this.listenAgain();
     }
   }
 

@@ -240,6 +240,8 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
     for (const secret of secrets.filter((s) => !existing.has(hashSecret(s)))) {
       const scope = scopeFromSecret(secret, type);
       await ctx.db.transaction(async (tx) => {
+        // Replicas starting together with the same tokens: one makes each, the others then find it.
+        await tx.query('SELECT pg_advisory_xact_lock(4242003)');
         const hash = hashSecret(secret);
         if (await apiTokenExists(tx, hash)) return;
         try {
