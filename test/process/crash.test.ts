@@ -104,9 +104,12 @@ describe(`kill -9 at random moments on ${backend}`, () => {
       const server = startFlagpole(env);
       if (round <= FIRST_STARTS_KILLED || random.chance(KILLED_DURING_START)) {
         let listened = false;
-        void server.ready.then(() => {
-          listened = true;
-        });
+        server.ready.then(
+          () => {
+            listened = true;
+          },
+          () => {}, // killed before it listened: counted below
+        );
         const exit = await Promise.race([server.exited, sleep(random.int(0, lastStartMs))]);
         if (exit)
           throw new Error(
