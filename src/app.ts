@@ -4,6 +4,7 @@ import { accessRoutes } from './access/routes.js';
 import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { bannerRoutes } from './banners/routes.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
   applicationRoutes(app, ctx);
+  bannerRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

@@ -75,6 +75,10 @@ export const EVENT_SCOPES = {
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
   'setting-updated': NONE,
+  // Banners are read from the database each time: no cache holds them.
+  'banner-created': NONE,
+  'banner-updated': NONE,
+  'banner-deleted': NONE,
   'application-created': NONE,
   'application-updated': NONE,
   'application-deleted': NONE,
