@@ -34,6 +34,7 @@ import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { signupRoutes } from './signup/routes.js';
+import { stateRoutes } from './state/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   settingsRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bannerRoutes(app, ctx);
+  stateRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);
