@@ -16,6 +16,7 @@ import { featureTypeRoutes } from './feature-types/routes.js';
 import { archiveRoutes } from './features/archive-routes.js';
 import { featureRoutes } from './features/routes.js';
 import { featureUpdateRoutes } from './features/update-routes.js';
+import { featuresBatchRoutes } from './features-batch/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   applicationRoutes(app, ctx);
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
+  featuresBatchRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

@@ -1,4 +1,5 @@
 import type { Queryable, Transaction } from '../db/database.js';
+import type { ReadOptions } from '../db/lock.js';
 import type { Actor } from '../http/identity.js';
 import { linkProjectEnvironment } from '../projects/service.js';
 import {
@@ -54,12 +55,16 @@ export async function writeFeatures(tx: Transaction, writes: FeatureWrites, acto
 
 /**
  * The features of those names that exist, archived or not, with their environments, strategies
- * and tags; their rows are locked first (by name, so two imports cannot deadlock).
+ * and tags. With a lock, their rows are locked first (by name, so two imports cannot deadlock).
  */
-export async function lockedFeatureStates(tx: Transaction, names: string[]): Promise<FeatureRecord[]> {
+export async function featureStates(
+  db: Queryable,
+  names: string[],
+  { lock }: ReadOptions = {},
+): Promise<FeatureRecord[]> {
   if (names.length === 0) return [];
-  await findFeatures(tx, names, { lock: 'update' });
-  return loadFeatureRecords(tx, names);
+  if (lock) await findFeatures(db, names, { lock });
+  return loadFeatureRecords(db, names);
 }
 
 /** Every feature with everything hanging off it (for an export). */

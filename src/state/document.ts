@@ -1,5 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { compileCheck } from '../http/check.js';
+import { compileCheck, itemPath } from '../http/check.js';
 import { type ErrorDetail, ValidationError } from '../http/errors.js';
 import {
   EnvironmentItem,
@@ -53,11 +53,6 @@ const CHECKS: Record<StateArray, ReturnType<typeof compileCheck>> = {
 
 /** At most this many problems are listed: enough to fix a document, not a second copy of it. */
 const MAX_DETAILS = 100;
-
-/** `featureStrategies.3.constraints.0.operator` → `featureStrategies[3].constraints[0].operator`. */
-export function itemPath(path: string): string {
-  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-}
 
 /** The one 400 of an import: every problem, each naming its item. */
 export function refuse(problems: ErrorDetail[]): never {

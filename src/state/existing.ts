@@ -1,7 +1,7 @@
 import type { Transaction } from '../db/database.js';
 import { allEnvironments } from '../environments/service.js';
 import type { Environment } from '../environments/store.js';
-import { lockedFeatureStates, type StrategyPlace, strategyPlaces } from '../features/bulk-service.js';
+import { featureStates, type StrategyPlace, strategyPlaces } from '../features/bulk-service.js';
 import type { FeatureRecord } from '../features/model-store.js';
 import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
@@ -44,7 +44,7 @@ function featureNames(items: StateItems): string[] {
 }
 
 export async function readExisting(tx: Transaction, items: StateItems): Promise<Existing> {
-  const features = await lockedFeatureStates(tx, featureNames(items));
+  const features = await featureStates(tx, featureNames(items), { lock: 'update' });
   const ids = [
     ...new Set([
       ...items.featureStrategies.map((s) => s.id),

@@ -1,8 +1,9 @@
 import type { ContextFields } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
+import { attempt } from '../http/check.js';
 import type { StateItems } from './document.js';
 import { type Existing, tagKey } from './existing.js';
-import { attempt, decide, type ImportOptions, type Known, type Plan } from './plan.js';
+import { decide, type ImportOptions, type Known, type Plan } from './plan.js';
 
 function planEnvironments(items: StateItems, existing: Existing, options: ImportOptions, plan: Plan): void {
   let last = Math.max(0, ...[...existing.environments.values()].map((e) => e.sortOrder));

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureRow } from '../features/bulk-service.js';
 import { defaultRollout } from '../features/environment-service.js';
 import type { FeatureRecord } from '../features/model-store.js';
+import { attempt } from '../http/check.js';
 import { prepareVariants } from '../variants/rules.js';
 import type { StateItems } from './document.js';
 import type { Existing } from './existing.js';
-import { attempt, decide, type ImportOptions, type Known, type Plan } from './plan.js';
+import { decide, type ImportOptions, type Known, type Plan } from './plan.js';
 import { planStrategies } from './plan-strategies.js';
 
 /** A feature the document refers to: the project it lives in once imported, and what it was. */

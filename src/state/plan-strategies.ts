@@ -1,10 +1,11 @@
 import { checkConstraints } from '../constraints/service.js';
 import type { StrategyRow } from '../features/bulk-service.js';
+import { attempt } from '../http/check.js';
 import { segmentUsableIn } from '../segments/service.js';
 import { normalizeParameters } from '../strategies/parameters.js';
 import { prepareVariants } from '../variants/rules.js';
 import type { StateItems } from './document.js';
-import { attempt, decide, same } from './plan.js';
+import { decide, same } from './plan.js';
 import type { FeaturePlanning } from './plan-features.js';
 
 type Listed = { at: string; segmentId: number }[];

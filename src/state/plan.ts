@@ -3,7 +3,7 @@ import type { ContextFields } from '../constraints/rules.js';
 import type { Environment } from '../environments/store.js';
 import type { EventInput } from '../events/service.js';
 import type { FeatureWrites } from '../features/bulk-service.js';
-import { type ErrorDetail, ValidationError } from '../http/errors.js';
+import type { ErrorDetail } from '../http/errors.js';
 import type { ProjectRow } from '../projects/service.js';
 import type { SegmentRow } from '../segments/service.js';
 import type { StrategyDefinition } from '../strategies/store.js';
@@ -51,25 +51,4 @@ export function same(a: unknown, b: unknown): boolean {
 export function decide<T>(before: T | undefined, after: T, keep: boolean): 'create' | 'overwrite' | null {
   if (before === undefined) return 'create';
   return keep || same(before, after) ? null : 'overwrite';
-}
-
-/**
- * Runs one of the rules of the normal endpoints, turning its refusal into problems of the item
- * at `base`: details it words relative to its own input are placed under `base`.
- */
-export function attempt<T>(problems: ErrorDetail[], base: string, rule: () => T): T | undefined {
-  try {
-    return rule();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const details = error.details?.length ? error.details : [{ path: base, message: error.message }];
-    for (const d of details) {
-      const path =
-        d.path === undefined || d.path === base || d.path.startsWith(`${base}.`)
-          ? d.path
-          : `${base}.${d.path}`;
-      problems.push({ path: path ?? base, message: d.message });
-    }
-    return undefined;
-  }
 }
