@@ -1,16 +1,19 @@
 /**
  * A state document (E5) of `count` features in three projects, with strategies (constraints,
  * strategy variants, segments), environment variants and tags — written by hand in the shape
- * of the state format, for the import tests and the benchmark.
+ * of the state format, for the import tests and the benchmark. With a `prefix`, its features,
+ * projects and segments are apart from anything else on the instance (the benchmark's).
  */
-export function stateDocument(count: number) {
-  const projects = ['default', 'alpha', 'beta'];
+export function stateDocument(count: number, { prefix = '', firstSegmentId = 1 } = {}) {
+  const [main, alpha, beta] = [prefix ? `${prefix}main` : 'default', `${prefix}alpha`, `${prefix}beta`];
+  const projects = [main, alpha, beta];
+  const [everyone, alphaOnly] = [firstSegmentId, firstSegmentId + 1];
   const features = [];
   const featureEnvironments = [];
   const featureStrategies = [];
   const featureTags = [];
   for (let i = 0; i < count; i++) {
-    const name = `flag-${String(i).padStart(4, '0')}`;
+    const name = `${prefix}flag-${String(i).padStart(4, '0')}`;
     const project = projects[i % projects.length]!;
     features.push({
       name,
@@ -56,7 +59,7 @@ export function stateDocument(count: number) {
       ],
       variants:
         i % 6 === 0 ? [{ name: 'on', weight: 1000, weightType: 'variable', stickiness: 'default' }] : [],
-      segments: project === 'alpha' ? [1, 2] : [1],
+      segments: project === alpha ? [everyone, alphaOnly] : [everyone],
       sortOrder: 0,
     });
     if (i % 3 === 0) {
@@ -80,17 +83,24 @@ export function stateDocument(count: number) {
   return {
     version: 4,
     projects: [
-      { id: 'alpha', name: 'Alpha', description: 'First', environments: ['development', 'production'] },
-      { id: 'beta', name: 'Beta', defaultStickiness: 'userId' },
+      ...(prefix ? [{ id: main, name: 'Main' }] : []),
+      { id: alpha, name: 'Alpha', description: 'First', environments: ['development', 'production'] },
+      { id: beta, name: 'Beta', defaultStickiness: 'userId' },
     ],
     tagTypes: [{ name: 'team', description: 'Owning team', icon: 'group' }],
     segments: [
       {
-        id: 1,
-        name: 'beta-testers',
+        id: everyone,
+        name: `${prefix}beta-testers`,
         constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'] }],
       },
-      { id: 2, name: 'alpha-only', project: 'alpha', description: 'Alpha users', constraints: [] },
+      {
+        id: alphaOnly,
+        name: `${prefix}alpha-only`,
+        project: alpha,
+        description: 'Alpha users',
+        constraints: [],
+      },
     ],
     features,
     featureEnvironments,

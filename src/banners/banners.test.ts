@@ -192,6 +192,14 @@ describe('E1 PUT /api/admin/banners/:id', () => {
     banner = after;
   });
 
+  it('answers a PUT that changes nothing without a write or an event', async () => {
+    const events = await countEvents(server, 'banner-updated');
+    const res = await put(banner.id, { message: banner.message, variant: banner.variant, link: banner.link });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(banner);
+    expect(await countEvents(server, 'banner-updated')).toBe(events);
+  });
+
   it('ignores an id and createdAt sent back in the body', async () => {
     const res = await put(banner.id, {
       ...banner,

@@ -100,7 +100,14 @@ async function change(tx: Transaction, actor: Actor, before: Banner, values: Ban
   return data;
 }
 
-/** E1: every field becomes what was sent, a field left out its default; id and createdAt stay. */
+function holds(banner: Banner, values: BannerValues): boolean {
+  return (Object.keys(values) as (keyof BannerValues)[]).every((key) => banner[key] === values[key]);
+}
+
+/**
+ * E1: every field becomes what was sent, a field left out its default; id and createdAt stay. A
+ * banner that already holds those values is answered as it is: no lock, no write, no event.
+ */
 export async function replaceBanner(
   ctx: AppContext,
   identity: Identity,
@@ -108,8 +115,11 @@ export async function replaceBanner(
   input: Static<typeof BannerBody>,
 ) {
   const values = valuesOf(input);
+  const current = await getBanner(ctx.db, id);
+  if (holds(current, values)) return describeBanner(current);
   return ctx.db.transaction(async (tx) => {
     const before = await getBanner(tx, id, { lock: 'update' });
+    if (holds(before, values)) return describeBanner(before);
     return change(tx, actorOf(identity), before, values);
   });
 }

@@ -59,6 +59,14 @@ describe('IMPORT_FILE', () => {
       featureName: 'from-file',
       createdBy: 'system',
     });
+    // A strategy without an id in the file gets one made of its place, which paths take as it is.
+    const strategy = await server.request(
+      'GET',
+      '/api/admin/projects/declared/features/from-file/environments/production/strategies/from-file:production:0',
+      { token: server.adminToken },
+    );
+    expect(strategy.status).toBe(200);
+    expect(strategy.body).toMatchObject({ name: 'userWithId', parameters: { userIds: '1,2' } });
   });
 
   it('a restart with the same file changes nothing; a changed file wins (IMPORT_KEEP_EXISTING is false)', async () => {
