@@ -1,7 +1,7 @@
 import type { Queryable, Transaction } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import type { Actor } from '../http/identity.js';
-import { linkProjectEnvironment } from '../projects/service.js';
+import { getProject, linkProjectEnvironment } from '../projects/service.js';
 import {
   deleteAllFeatures,
   deleteStrategiesIn,
@@ -79,13 +79,15 @@ export function strategyPlaces(db: Queryable, ids: string[]) {
 
 /**
  * Links environments to projects; each project's features get the environment, disabled, as when
- * an environment is added to a project by hand.
+ * an environment is added to a project by hand (and, as there, with the project locked, so that a
+ * feature being created in it meanwhile gets the environment too).
  */
 export async function linkEnvironmentsToProjects(
   tx: Transaction,
   links: readonly { project: string; environment: string }[],
 ): Promise<void> {
   for (const { project, environment } of links) {
+    await getProject(tx, project, { lock: 'exclusive' });
     if (await linkProjectEnvironment(tx, project, environment)) {
       await attachProjectFeatures(tx, project, environment);
     }
