@@ -3,6 +3,7 @@ import { allEnvironments } from '../environments/service.js';
 import type { Environment } from '../environments/store.js';
 import { featureStates, type StrategyPlace, strategyPlaces } from '../features/bulk-service.js';
 import type { FeatureRecord } from '../features/model-store.js';
+import { readSegmentStrategies } from '../features/usage.js';
 import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
 import { allSegments } from '../segments/service.js';
@@ -27,6 +28,8 @@ export interface Existing {
   features: Map<string, FeatureRecord>;
   /** Where the strategies the document names by id live, wherever that is. */
   strategies: Map<string, StrategyPlace>;
+  /** For the segments the document limits to another project: the projects of the strategies using them. */
+  segmentUsers: Map<number, string[]>;
 }
 
 export const tagKey = (type: string, value: string) => `${type}:${value}`;
@@ -45,6 +48,14 @@ function featureNames(items: StateItems): string[] {
 
 export async function readExisting(tx: Transaction, items: StateItems): Promise<Existing> {
   const features = await featureStates(tx, featureNames(items), { lock: 'update' });
+  const segments = new Map((await allSegments(tx)).map((s) => [s.id, s]));
+  const segmentUsers = new Map<number, string[]>();
+  for (const s of items.segments) {
+    const before = segments.get(s.id);
+    if (!before || (s.project ?? null) === null || s.project === before.project) continue;
+    const { strategies } = await readSegmentStrategies(tx, s.id);
+    segmentUsers.set(s.id, [...new Set(strategies.map((u) => u.projectId))].sort());
+  }
   const ids = [
     ...new Set([
       ...items.featureStrategies.map((s) => s.id),
@@ -55,10 +66,11 @@ export async function readExisting(tx: Transaction, items: StateItems): Promise<
     projects: new Map((await allProjects(tx)).map((p) => [p.id, p])),
     environments: new Map((await allEnvironments(tx)).map((e) => [e.name, e])),
     strategyTypes: new Map((await allStrategyDefinitions(tx)).map((d) => [d.name, d])),
-    segments: new Map((await allSegments(tx)).map((s) => [s.id, s])),
+    segments,
     tagTypes: new Map((await allTagTypes(tx)).map((t) => [t.name, t])),
     tags: new Set((await allTags(tx)).map((t) => tagKey(t.type, t.value))),
     features: new Map(features.map((f) => [f.name, f])),
     strategies: new Map((await strategyPlaces(tx, ids)).map((p) => [p.id, p])),
+    segmentUsers,
   };
 }

@@ -203,14 +203,20 @@ function planSegments(
     known.segments.set(s.id, { name: final.name, project: final.project });
     if (!change) continue;
     const holder = names.get(s.name);
-    if (
-      holder !== undefined &&
-      holder !== s.id &&
-      !items.segments.some((o) => o.id === holder && o.name !== s.name && !options.keep)
-    ) {
+    if (holder !== undefined && holder !== s.id) {
       plan.problems.push({
         path: `${s.at}.name`,
         message: `The segment ${holder} is already named "${s.name}".`,
+      });
+    }
+    // As when a segment is changed by hand: it is limited to a project only if no strategy elsewhere uses it.
+    const elsewhere = (existing.segmentUsers.get(s.id) ?? []).filter(
+      (p) => project !== null && p !== project,
+    );
+    if (elsewhere.length > 0) {
+      plan.problems.push({
+        path: `${s.at}.project`,
+        message: `The segment ${s.id} is used by strategies of the project${elsewhere.length === 1 ? '' : 's'} ${elsewhere.join(', ')}: it cannot be limited to "${project}".`,
       });
     }
     plan.segments.push({ ...row, createdBy: s.createdBy ?? null, createdAt: s.createdAt ?? null });

@@ -303,3 +303,24 @@ describe('a bad document is refused whole, naming the offending item', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('segments keep the rules of segments changed by hand', () => {
+  it('a name held by another segment, or a project other strategies rule out, is refused', async () => {
+    expect((await send(base())()).status).toBe(202);
+    const taken = await expectRefused(
+      400,
+      send({ version: 4, segments: [{ id: 9, name: 'beta-testers', constraints: [] }] }),
+    );
+    expect(taken.details).toEqual([
+      { path: 'segments[0].name', message: expect.stringContaining('"beta-testers"') },
+    ]);
+    const limited = {
+      version: 4,
+      segments: [{ id: 1, name: 'beta-testers', project: 'beta', constraints: [] }],
+    };
+    const used = await expectRefused(400, send(limited, '?keep=false'));
+    expect(used.details).toEqual([
+      { path: 'segments[0].project', message: expect.stringContaining('alpha, default') },
+    ]);
+  });
+});
