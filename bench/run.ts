@@ -3,6 +3,7 @@
 // route serving the same bytes in the same run. Machines are noisy: compare ratios, not figures.
 //   BENCH_DURATION=5   seconds per case           DATABASE_URL=postgres://…  run on PostgreSQL
 //   BENCH_SCENARIOS=client,access   only these scenarios (see bench/scenarios/index.ts)
+// One-off operations a scenario times (E5: importing 1,000 features) are listed after the table.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -95,6 +96,8 @@ async function load(url: string, c: Case): Promise<Measured> {
     method: c.method,
     headers: c.headers,
     body: c.body,
+    // Each connection sends the two bodies in turn, so that every request changes something.
+    ...(c.alternate !== undefined ? { requests: [{ body: c.body }, { body: c.alternate }] } : {}),
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -182,7 +185,13 @@ async function main() {
       }),
     });
     const pat = ((await patRes.json()) as { secret: string }).secret;
-    const benchContext: BenchContext = { url, adminToken: ADMIN_TOKEN, pat, user, call };
+    const timings: { name: string; seconds: number }[] = [];
+    const timed = async (name: string, run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      timings.push({ name, seconds: (performance.now() - started) / 1000 });
+    };
+    const benchContext: BenchContext = { url, adminToken: ADMIN_TOKEN, pat, user, call, timed };
     const cases: Case[] = [];
     const wanted = process.env.BENCH_SCENARIOS?.split(',').map((n) => n.trim()) ?? Object.keys(scenarios);
     for (const name of wanted) {
@@ -210,9 +219,12 @@ async function main() {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     spawned.push(baseline);
-    const baselineUrl = await new Promise<string>((resolve) =>
-      baseline.stdout!.once('data', (d) => resolve(String(d).trim())),
-    );
+    const baselineUrl = await new Promise<string>((resolve, reject) => {
+      baseline.stdout!.once('data', (d) => resolve(String(d).trim()));
+      baseline.once('exit', (code) =>
+        reject(new Error(`The baseline server exited (${code}) before listening.`)),
+      );
+    });
 
     const rows: string[][] = [];
     let rssPeak = rssIdle;
@@ -260,6 +272,11 @@ async function main() {
     );
     console.log(line(header));
     for (const r of rows) console.log(line(r));
+    if (timings.length > 0) {
+      console.log(`\nOne-off operations (${backend}):`);
+      const width = Math.max(...timings.map((t) => t.name.length));
+      for (const t of timings) console.log(`${t.name.padEnd(width)}  ${t.seconds.toFixed(2)} s`);
+    }
     console.log(
       `\nRSS: ${rssIdle.toFixed(0)} MiB idle, ${rssPeak.toFixed(0)} MiB peak under load, ${rssAfter.toFixed(0)} MiB right after, ${rssSettled.toFixed(0)} MiB 10 s after`,
     );

@@ -4,6 +4,7 @@ import { accessRoutes } from './access/routes.js';
 import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { bannerRoutes } from './banners/routes.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
@@ -15,6 +16,7 @@ import { featureTypeRoutes } from './feature-types/routes.js';
 import { archiveRoutes } from './features/archive-routes.js';
 import { featureRoutes } from './features/routes.js';
 import { featureUpdateRoutes } from './features/update-routes.js';
+import { featuresBatchRoutes } from './features-batch/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -35,6 +37,7 @@ import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { signupRoutes } from './signup/routes.js';
+import { stateRoutes } from './state/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
@@ -109,6 +112,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
   applicationRoutes(app, ctx);
+  bannerRoutes(app, ctx);
+  stateRoutes(app, ctx);
+  featuresBatchRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

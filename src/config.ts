@@ -20,6 +20,12 @@ export interface Config {
   trustProxy: TrustProxy;
   defaultAdmin: { username: string; password: string };
   initTokens: { admin: string[]; client: string[]; frontend: string[] };
+  /** A state document (E5) imported at start, so a deployment can be declared in a file. */
+  importFile: string | undefined;
+  /** Remove what the file replaces first (as `drop` of E5). */
+  importDropBeforeImport: boolean;
+  /** Leave items that exist as they are (as `keep` of E5); otherwise the file's values win. */
+  importKeepExisting: boolean;
 }
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
@@ -42,6 +48,14 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function port(value: string | undefined): number {
@@ -137,5 +151,8 @@ export function loadConfig(env: Env = process.env): Config {
       client: [...list(env.INIT_CLIENT_API_TOKENS), ...list(env.INIT_BACKEND_API_TOKENS)],
       frontend: list(env.INIT_FRONTEND_API_TOKENS),
     },
+    importFile: env.IMPORT_FILE ? path.resolve(env.IMPORT_FILE) : undefined,
+    importDropBeforeImport: flag('IMPORT_DROP_BEFORE_IMPORT', env.IMPORT_DROP_BEFORE_IMPORT, false),
+    importKeepExisting: flag('IMPORT_KEEP_EXISTING', env.IMPORT_KEEP_EXISTING, false),
   };
 }

@@ -94,8 +94,12 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // These refusals explain themselves and say what to do; a stack would only bury that.
+  // ImportFileError by name: importing its module here would load every area before the database opens.
   const expected =
-    error instanceof DirectoryLockedError || error instanceof MigrationError || error instanceof StartupError;
+    error instanceof DirectoryLockedError ||
+    error instanceof MigrationError ||
+    error instanceof StartupError ||
+    (error as Error | null)?.name === 'ImportFileError';
   console.error(expected ? error.message : error);
   process.exit(1);
 });

@@ -44,7 +44,10 @@ export async function getContextField(
 }
 
 /** Legal values as stored: only `value` and, when sent, `description`; no value twice. */
-function checkedLegalValues(legalValues: readonly LegalValue[] | undefined): LegalValue[] {
+function checkedLegalValues(
+  legalValues: readonly LegalValue[] | undefined,
+  path = 'legalValues',
+): LegalValue[] {
   const list = legalValues ?? [];
   const seen = new Set<string>();
   throwIfProblems(
@@ -52,7 +55,7 @@ function checkedLegalValues(legalValues: readonly LegalValue[] | undefined): Leg
       const repeated = seen.has(lv.value);
       seen.add(lv.value);
       return repeated
-        ? [{ path: `legalValues.${i}.value`, message: `The legal value "${lv.value}" is listed twice.` }]
+        ? [{ path: `${path}.${i}.value`, message: `The legal value "${lv.value}" is listed twice.` }]
         : [];
     }),
   );
@@ -60,6 +63,32 @@ function checkedLegalValues(legalValues: readonly LegalValue[] | undefined): Leg
     value: lv.value,
     ...(lv.description !== undefined ? { description: lv.description } : {}),
   }));
+}
+
+export interface NewContextField {
+  name: string;
+  description?: string | null;
+  stickiness?: boolean;
+  sortOrder?: number;
+  legalValues?: LegalValue[];
+}
+
+/** A new context field as the create endpoint would store it (400 for legal values listed twice). */
+export function contextFieldValues(input: NewContextField, path = 'legalValues') {
+  return {
+    description: input.description || null,
+    stickiness: input.stickiness ?? false,
+    sortOrder: input.sortOrder ?? 10,
+    legalValues: checkedLegalValues(input.legalValues, path),
+  };
+}
+
+/** Creates context fields an import brings, which it found new, each with its `context-field-created`. */
+export async function writeNewContextFields(tx: Transaction, actor: Actor, fields: NewContextField[]) {
+  for (const input of fields) {
+    const data = describeContextField(await insertContextField(tx, input.name, contextFieldValues(input)));
+    recordEvent(tx, actor, { type: 'context-field-created', data });
+  }
 }
 
 async function assertNameFree(db: Queryable, name: string): Promise<void> {
@@ -78,17 +107,12 @@ export async function createContextField(
   identity: Identity,
   input: Static<typeof CreateContextFieldBody>,
 ) {
-  const legalValues = checkedLegalValues(input.legalValues);
+  const values = contextFieldValues(input);
   const actor = actorOf(identity);
   const create = () =>
     ctx.db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
-      const field = await insertContextField(tx, input.name, {
-        description: input.description || null,
-        stickiness: input.stickiness ?? false,
-        sortOrder: input.sortOrder ?? 10,
-        legalValues,
-      });
+      const field = await insertContextField(tx, input.name, values);
       const data = describeContextField(field);
       recordEvent(tx, actor, { type: 'context-field-created', data });
       return data;

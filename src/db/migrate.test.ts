@@ -204,8 +204,10 @@ describe('the bundled migrations', () => {
 
   it('take databases that recorded the old names 005_access.sql and 006_sdk.sql, without applying them again', async () => {
     const db = await migratedByOldFlagpole();
-    expect(await migrate(db)).toEqual(['005_repair_feature_strategies.sql', '006_revisions.sql']);
     const files = await listMigrations();
+    // Only what came after 004: the renamed 003 and 004 are not applied again.
+    expect(await migrate(db)).toEqual(files.filter((name) => name >= '005'));
+    expect(files.filter((name) => name >= '005')).toContain('005_repair_feature_strategies.sql');
     expect(await history(db)).toEqual(
       files.map((name) => ({ name, checksum: createHash('sha256').update(bundled(name)).digest('hex') })),
     );

@@ -15,6 +15,7 @@ import {
   listEnvironmentRows,
   listEnvironments,
   updateEnvironment,
+  upsertEnvironments,
 } from './store.js';
 
 export async function getEnvironment(
@@ -32,6 +33,11 @@ export async function getEnvironment(
 /** Every environment, in their order (for the flag read model). */
 export function allEnvironments(db: Queryable): Promise<Environment[]> {
   return listEnvironmentRows(db);
+}
+
+/** Creates or overwrites environments as an import lists them (protected ones are the caller's to refuse). */
+export function writeEnvironments(tx: Transaction, rows: Omit<Environment, 'protected'>[]): Promise<void> {
+  return upsertEnvironments(tx, rows);
 }
 
 export async function readEnvironments(db: Queryable) {

@@ -113,3 +113,22 @@ export async function enabledEnvironments(db: Queryable): Promise<string[]> {
   );
   return rows.map((r) => r.name);
 }
+
+/** Creates the environments, or overwrites the type, state and position of those that exist. */
+export async function upsertEnvironments(
+  db: Queryable,
+  rows: Omit<Environment, 'protected'>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO environments (name, type, enabled, sort_order)
+     SELECT r.name, r.type, r.enabled, r.sort_order
+       FROM jsonb_to_recordset($1::jsonb) AS r(name text, type text, enabled boolean, sort_order integer)
+     ON CONFLICT (name) DO UPDATE SET type = EXCLUDED.type, enabled = EXCLUDED.enabled, sort_order = EXCLUDED.sort_order`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({ name: r.name, type: r.type, enabled: r.enabled, sort_order: r.sortOrder })),
+      ),
+    ],
+  );
+}

@@ -75,6 +75,28 @@ export const EVENT_SCOPES = {
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
   'setting-updated': NONE,
+  // State import (E5): one event per item it created or changed, and one per kind of item dropped.
+  'feature-import': FEATURE,
+  'feature-tag-import': FEATURE,
+  'strategy-import': MODEL,
+  'tag-import': MODEL,
+  'tag-type-import': MODEL,
+  'project-import': ['model', 'identity'],
+  'environment-import': MODEL,
+  'segment-import': ['segments'],
+  'drop-features': MODEL,
+  'drop-strategies': MODEL,
+  'drop-tags': MODEL,
+  'drop-segments': ['segments'],
+  'drop-projects': ['model', 'identity'],
+  // Unleash's export and import of one project's features: the changes of an import carry events
+  // of their own, these two only say that it happened.
+  'features-exported': NONE,
+  'features-imported': NONE,
+  // Banners are read from the database each time: no cache holds them.
+  'banner-created': NONE,
+  'banner-updated': NONE,
+  'banner-deleted': NONE,
   'application-created': NONE,
   'application-updated': NONE,
   'application-deleted': NONE,

@@ -5,7 +5,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
-import { normalizeParameters } from '../strategies/parameters.js';
+import { normalizeParameters, type ParameterDefaults } from '../strategies/parameters.js';
 import { findEnvironmentState, findFeatureEnvironment, setEnvironmentEnabled } from './environment-store.js';
 import type { FeatureModel } from './model.js';
 import { asItIs, describeStrategy, getLiveFeature, getModelFeature } from './service.js';
@@ -70,6 +70,21 @@ export function parameterDefaults(model: FeatureModel, at: FeatureEnvironmentPat
   return { groupId: at.featureName, stickiness: model.project(at.project)?.defaultStickiness || 'default' };
 }
 
+/**
+ * What an environment switched on without any strategy gets, as in Unleash: a gradual rollout to
+ * everyone, so that it is on for all and the rollout can be narrowed later.
+ */
+export function defaultRollout(defaults: ParameterDefaults) {
+  return {
+    name: 'flexibleRollout',
+    title: null,
+    disabled: false,
+    parameters: normalizeParameters('flexibleRollout', {}, defaults),
+    constraints: [],
+    variants: [],
+  };
+}
+
 async function switchEnvironment(
   tx: Transaction,
   actor: Actor,
@@ -124,17 +139,11 @@ export async function switchFeatureEnvironment(
   await ctx.db.transaction(async (tx) => {
     const current = await liveFeatureEnvironment(tx, at, { lock: 'update' });
     if (enabled && !current.hasStrategies) {
-      const id = randomUUID();
       await insertStrategy(tx, {
-        id,
+        id: randomUUID(),
         featureName: at.featureName,
         environment: at.environment,
-        name: 'flexibleRollout',
-        title: null,
-        disabled: false,
-        parameters: normalizeParameters('flexibleRollout', {}, parameterDefaults(ctx.model, at)),
-        constraints: [],
-        variants: [],
+        ...defaultRollout(parameterDefaults(ctx.model, at)),
         sortOrder: null,
       });
       const [added] = await strategiesOf(tx, at.featureName, at.environment);

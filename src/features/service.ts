@@ -111,7 +111,7 @@ export function describeFeature(f: Feature) {
   };
 }
 
-export function describeStrategy(s: FeatureStrategy) {
+export function describeStrategy(s: Omit<FeatureStrategy, 'createdAt' | 'environment'>) {
   return {
     id: s.id,
     name: s.name,

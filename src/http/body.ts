@@ -2,6 +2,9 @@ import type { App } from './route.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** For the few routes that take a whole configuration (imports): thousands of features. */
+export const LARGE_BODY_LIMIT = 64 * 1024 * 1024;
+
 /**
  * JSON bodies through Fastify's own (prototype-poisoning safe) parser, except that an empty body
  * is "no body": `POST …/on` with a JSON content type and nothing after it is fine. Other content

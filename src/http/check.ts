@@ -35,3 +35,27 @@ export function throwIfProblems(problems: ErrorDetail[]): void {
     problems,
   );
 }
+
+/** `features.3.constraints.0.operator` → `features[3].constraints[0].operator`: where an item sits in a list. */
+export function itemPath(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/**
+ * Runs one rule of an endpoint on a part of a larger document, turning its refusal into problems
+ * of the part at `base` (details worded relative to the rule's own input are placed under it), so
+ * every problem of the document can be listed at once. Answers the rule's result, or undefined.
+ */
+export function attempt<T>(problems: ErrorDetail[], base: string, rule: () => T): T | undefined {
+  try {
+    return rule();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const details = error.details?.length ? error.details : [{ path: base, message: error.message }];
+    for (const d of details) {
+      const inside = d.path === undefined || d.path === base || d.path.startsWith(`${base}.`);
+      problems.push({ path: inside ? (d.path ?? base) : `${base}.${d.path}`, message: d.message });
+    }
+    return undefined;
+  }
+}

@@ -158,6 +158,7 @@ function fromViolation(v: ConstraintViolation): ApiError {
 
 function toApiError(
   error: FastifyError & { validation?: AjvError[]; validationContext?: string },
+  bodyLimit: number,
 ): ApiError | null {
   if (error instanceof ApiError) return error;
   const violation = constraintViolation(error);
@@ -182,7 +183,7 @@ function toApiError(
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ValidationError(`The request body is not valid JSON: ${error.message}`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new PayloadTooLargeError(1024 * 1024);
+      return new PayloadTooLargeError(bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ContentTypeError(undefined);
     case 'FST_ERR_HANDLER_TIMEOUT':
@@ -201,7 +202,8 @@ function toApiError(
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = toApiError(error);
+    // Routes taking a whole configuration have a limit of their own.
+    const known = toApiError(error, request.routeOptions.bodyLimit);
     const id = randomUUID();
     if (known) {
       if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { allEnvironments } from '../environments/service.js';
@@ -9,6 +9,7 @@ import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.
 import { actorOf, type Identity } from '../http/identity.js';
 import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
+  deleteProjectsExcept,
   findProject,
   insertProject,
   linkEnvironment,
@@ -18,8 +19,10 @@ import {
   listProjectRows,
   listProjects,
   type Project,
+  type ProjectRow,
   unlinkEnvironment,
   updateProject as updateProjectRow,
+  upsertProjects,
 } from './store.js';
 
 const OWNER_ROLE = 4;
@@ -184,4 +187,16 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
       preData: describeProject(before),
     });
   });
+}
+
+export type { ProjectRow } from './store.js';
+
+/** Creates or overwrites projects as an import lists them (the caller links their environments). */
+export function writeProjects(tx: Transaction, rows: ProjectRow[]): Promise<void> {
+  return upsertProjects(tx, rows);
+}
+
+/** Deletes every project but those listed (an import that replaces everything); answers their ids. */
+export function dropProjectsExcept(tx: Transaction, keep: string[]): Promise<string[]> {
+  return deleteProjectsExcept(tx, keep);
 }

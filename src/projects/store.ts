@@ -162,3 +162,44 @@ export async function existingProjectIds(db: Queryable, ids: string[]): Promise<
   ]);
   return new Set(rows.map((r) => r.id));
 }
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: string;
+  defaultStickiness: string;
+}
+
+/** Creates the projects, or overwrites the settings of those that exist. */
+export async function upsertProjects(db: Queryable, rows: ProjectRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO projects (id, name, description, mode, default_stickiness)
+     SELECT r.id, r.name, r.description, r.mode, r.default_stickiness
+       FROM jsonb_to_recordset($1::jsonb) AS r(id text, name text, description text, mode text, default_stickiness text)
+     ON CONFLICT (id) DO UPDATE
+       SET name = EXCLUDED.name, description = EXCLUDED.description, mode = EXCLUDED.mode,
+           default_stickiness = EXCLUDED.default_stickiness, updated_at = now()`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          mode: r.mode,
+          default_stickiness: r.defaultStickiness,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Deletes every project but those listed, with everything hanging off them; answers their ids. */
+export async function deleteProjectsExcept(db: Queryable, keep: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'DELETE FROM projects WHERE NOT (id = ANY($1::text[])) RETURNING id',
+    [keep],
+  );
+  return rows.map((r) => r.id).sort();
+}

@@ -11,6 +11,7 @@ import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
 import type { SegmentBody } from './schemas.js';
 import {
+  deleteAllSegments,
   deleteSegment,
   findSegment,
   findSegmentByName,
@@ -18,10 +19,14 @@ import {
   insertSegment,
   listSegments,
   type Segment,
+  type SegmentRow,
   type SegmentValues,
   segmentsUsingContextField,
   updateSegment,
+  upsertSegments,
 } from './store.js';
+
+export type { SegmentRow } from './store.js';
 
 export function describeSegment(s: Segment) {
   return {
@@ -101,6 +106,11 @@ export async function createSegment(ctx: AppContext, identity: Identity, input: 
   return checkAgainOnDuplicate(create, () => assertSegmentNameFree(ctx.db, input.name));
 }
 
+/** Whether a strategy of the project may use the segment: a global one, or one of that project. */
+export function segmentUsableIn(segment: { project: string | null }, project: string): boolean {
+  return segment.project === null || segment.project === project;
+}
+
 /**
  * The segment ids a strategy of `project` may use: each must exist and be global or of that
  * project. Returns them without duplicates, in ascending order. In a transaction the segments
@@ -119,7 +129,7 @@ export async function checkStrategySegments(
       { path: 'segments', message: `Unknown segment ids: ${missing.join(', ')}.` },
     ]);
   }
-  const foreign = [...found.values()].filter((s) => s.project !== null && s.project !== project);
+  const foreign = [...found.values()].filter((s) => !segmentUsableIn(s, project));
   if (foreign.length > 0) {
     throw new ValidationError(
       `The segment ${foreign.map((s) => `"${s.name}"`).join(', ')} belongs to another project than "${project}".`,
@@ -158,4 +168,14 @@ export async function writeSegmentDeletion(tx: Transaction, actor: Actor, segmen
     project: segment.project,
     preData: describeSegment(segment),
   });
+}
+
+/** Creates or overwrites segments with the ids an import gives them. */
+export function writeSegments(tx: Transaction, rows: SegmentRow[]): Promise<void> {
+  return upsertSegments(tx, rows);
+}
+
+/** Deletes every segment (an import that replaces everything, once no strategy uses them). */
+export function dropAllSegments(tx: Transaction): Promise<string[]> {
+  return deleteAllSegments(tx);
 }

@@ -124,3 +124,52 @@ export async function segmentNamesOutsideProject(
   );
   return rows.map((r) => r.name);
 }
+
+export interface SegmentRow extends SegmentValues {
+  id: number;
+  createdBy: string | null;
+  /** ISO 8601; null: now. Only a new segment takes it. */
+  createdAt: string | null;
+}
+
+/**
+ * Creates the segments with the ids given, or overwrites those that exist; new segments made later
+ * still get higher ids than any of them.
+ */
+export async function upsertSegments(db: Queryable, rows: SegmentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO segments (id, name, description, project, constraints, created_by, created_at)
+     SELECT r.id, r.name, r.description, r.project, r.constraints, r.created_by, coalesce(r.created_at, now())
+       FROM jsonb_to_recordset($1::jsonb) AS r(id integer, name text, description text, project text,
+                                               constraints jsonb, created_by text, created_at timestamptz)
+     ON CONFLICT (id) DO UPDATE
+       SET name = EXCLUDED.name, description = EXCLUDED.description, project = EXCLUDED.project,
+           constraints = EXCLUDED.constraints`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          project: r.project,
+          constraints: r.constraints,
+          created_by: r.createdBy,
+          created_at: r.createdAt,
+        })),
+      ),
+    ],
+  );
+  // The sequence moves past the highest id, never back: an id once given is not given again.
+  await db.query(
+    `SELECT setval(pg_get_serial_sequence('segments', 'id'),
+                   greatest(max(id), (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM segments_id_seq)))
+       FROM segments`,
+  );
+}
+
+/** Deletes every segment (none may be in use); answers their names. */
+export async function deleteAllSegments(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('DELETE FROM segments RETURNING name');
+  return rows.map((r) => r.name).sort();
+}

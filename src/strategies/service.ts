@@ -1,8 +1,14 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { NotFoundError } from '../http/errors.js';
-import { findStrategyDefinition, listStrategyDefinitions, type StrategyDefinition } from './store.js';
+import {
+  deleteCustomStrategyDefinitions,
+  findStrategyDefinition,
+  listStrategyDefinitions,
+  type StrategyDefinition,
+  upsertCustomStrategyDefinitions,
+} from './store.js';
 
-function describeDefinition(d: StrategyDefinition) {
+export function describeDefinition(d: StrategyDefinition) {
   return {
     name: d.name,
     displayName: d.title ?? d.name,
@@ -22,4 +28,22 @@ export async function readStrategyDefinition(db: Queryable, name: string) {
   const definition = await findStrategyDefinition(db, name);
   if (!definition) throw new NotFoundError(`There is no strategy type "${name}".`);
   return describeDefinition(definition);
+}
+
+/** Every strategy type, built-in ones first. */
+export function allStrategyDefinitions(db: Queryable): Promise<StrategyDefinition[]> {
+  return listStrategyDefinitions(db);
+}
+
+/** Creates or overwrites custom strategy types as an import lists them; built-in ones never change. */
+export function writeCustomStrategyDefinitions(
+  tx: Transaction,
+  rows: Omit<StrategyDefinition, 'builtIn'>[],
+): Promise<void> {
+  return upsertCustomStrategyDefinitions(tx, rows);
+}
+
+/** Deletes every custom strategy type (an import that replaces everything, once no strategy uses them). */
+export function dropCustomStrategyDefinitions(tx: Transaction): Promise<string[]> {
+  return deleteCustomStrategyDefinitions(tx);
 }

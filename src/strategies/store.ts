@@ -49,3 +49,31 @@ export async function findStrategyDefinition(
   );
   return rows[0] ? toDefinition(rows[0]) : null;
 }
+
+/** Creates custom strategy types, or overwrites those that exist (never a built-in one). */
+export async function upsertCustomStrategyDefinitions(
+  db: Queryable,
+  rows: Omit<StrategyDefinition, 'builtIn'>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO strategies (name, title, description, parameters, deprecated, built_in, sort_order)
+     SELECT r.name, r.title, r.description, r.parameters, r.deprecated, false,
+            (SELECT coalesce(max(sort_order), 0) + 1 FROM strategies)
+       FROM jsonb_to_recordset($1::jsonb) AS r(name text, title text, description text, parameters jsonb,
+                                               deprecated boolean)
+     ON CONFLICT (name) DO UPDATE
+       SET title = EXCLUDED.title, description = EXCLUDED.description, parameters = EXCLUDED.parameters,
+           deprecated = EXCLUDED.deprecated
+     WHERE NOT strategies.built_in`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** Deletes every custom strategy type (none may be in use); answers their names. */
+export async function deleteCustomStrategyDefinitions(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    'DELETE FROM strategies WHERE NOT built_in RETURNING name',
+  );
+  return rows.map((r) => r.name).sort();
+}

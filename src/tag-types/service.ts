@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
@@ -12,6 +12,7 @@ import {
   listTagTypes,
   type TagType,
   updateTagType,
+  upsertTagTypes,
 } from './store.js';
 
 export async function getTagType(db: Queryable, name: string, options?: ReadOptions): Promise<TagType> {
@@ -101,4 +102,14 @@ export async function removeTagType(ctx: AppContext, identity: Identity, name: s
     await deleteTagType(tx, name);
     recordEvent(tx, actorOf(identity), { type: 'tag-type-deleted', preData: before });
   });
+}
+
+/** Every tag type, by name. */
+export function allTagTypes(db: Queryable): Promise<TagType[]> {
+  return listTagTypes(db);
+}
+
+/** Creates or overwrites tag types as an import lists them. */
+export function writeTagTypes(tx: Transaction, rows: TagType[]): Promise<void> {
+  return upsertTagTypes(tx, rows);
 }

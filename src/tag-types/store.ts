@@ -44,3 +44,14 @@ export async function updateTagType(db: Queryable, t: TagType): Promise<TagType>
 export async function deleteTagType(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM tag_types WHERE name = $1', [name]);
 }
+
+/** Creates the tag types, or overwrites the description and icon of those that exist. */
+export async function upsertTagTypes(db: Queryable, rows: TagType[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO tag_types (name, description, icon)
+     SELECT r.name, r.description, r.icon FROM jsonb_to_recordset($1::jsonb) AS r(name text, description text, icon text)
+     ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description, icon = EXCLUDED.icon`,
+    [JSON.stringify(rows)],
+  );
+}

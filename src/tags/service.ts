@@ -6,7 +6,16 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { getTagType } from '../tag-types/service.js';
-import { deleteTag, insertTag, insertTagIfAbsent, listTags, type Tag, tagExists } from './store.js';
+import {
+  deleteAllTags,
+  deleteTag,
+  insertTag,
+  insertTagIfAbsent,
+  insertTagsIfAbsent,
+  listTags,
+  type Tag,
+  tagExists,
+} from './store.js';
 
 const DEFAULT_TAG_TYPE = 'simple';
 
@@ -74,4 +83,19 @@ export async function removeTag(
  */
 export async function ensureTag(tx: Transaction, actor: Actor, tag: Tag): Promise<void> {
   if (await insertTagIfAbsent(tx, tag)) recordEvent(tx, actor, { type: 'tag-created', data: tag });
+}
+
+/** Every tag (for an export). */
+export function allTags(db: Queryable): Promise<Tag[]> {
+  return listTags(db);
+}
+
+/** Creates those of the tags that are new (the caller checked their types); answers which. */
+export function ensureTags(tx: Transaction, tags: Tag[]): Promise<Tag[]> {
+  return insertTagsIfAbsent(tx, tags);
+}
+
+/** Deletes every tag (an import that replaces everything); answers how many there were. */
+export function dropAllTags(tx: Transaction): Promise<number> {
+  return deleteAllTags(tx);
 }

@@ -42,3 +42,21 @@ export async function insertTagIfAbsent(db: Queryable, tag: Tag): Promise<boolea
 export async function deleteTag(db: Queryable, tag: Tag): Promise<void> {
   await db.query('DELETE FROM tags WHERE type = $1 AND value = $2', [tag.type, tag.value]);
 }
+
+/** Creates those of the tags that do not exist yet; answers the ones created. */
+export async function insertTagsIfAbsent(db: Queryable, tags: Tag[]): Promise<Tag[]> {
+  if (tags.length === 0) return [];
+  const { rows } = await db.query<Tag>(
+    `INSERT INTO tags (type, value)
+     SELECT r.type, r.value FROM jsonb_to_recordset($1::jsonb) AS r(type text, value text)
+     ON CONFLICT DO NOTHING RETURNING type, value`,
+    [JSON.stringify(tags)],
+  );
+  return rows;
+}
+
+/** Deletes every tag; the features that carried them lose them. Answers how many there were. */
+export async function deleteAllTags(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM tags');
+  return rowCount;
+}

@@ -1,0 +1,94 @@
+import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../app-context.js';
+import { writeNewContextFields } from '../context/service.js';
+import type { Transaction } from '../db/database.js';
+import { recordEvent } from '../events/service.js';
+import { removeStrategiesIn, untagFeatures, writeFeatures } from '../features/bulk-service.js';
+import { NoAccessError, ValidationError } from '../http/errors.js';
+import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { can, type Permission } from '../http/permissions.js';
+import { writeTagTypes } from '../tag-types/service.js';
+import { ensureTags } from '../tags/service.js';
+import { analyse } from './analyse.js';
+import type { Analysis, Changes } from './analysis.js';
+import { readData } from './data.js';
+import type { ImportBody } from './schemas.js';
+
+type Body = Static<typeof ImportBody>;
+
+/** Permissions that apply in one environment; the others in the project, or instance-wide. */
+const PER_ENVIRONMENT = new Set<Permission>([
+  'CREATE_FEATURE_STRATEGY',
+  'DELETE_FEATURE_STRATEGY',
+  'UPDATE_FEATURE_ENVIRONMENT',
+  'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+]);
+
+/** The permissions the import needs that the caller does not hold where it needs them. */
+function lacking(identity: Identity, analysis: Analysis, body: Body): Permission[] {
+  return [...analysis.needs]
+    .filter(
+      (p) =>
+        !can(identity, p, {
+          project: body.project,
+          ...(PER_ENVIRONMENT.has(p) ? { environment: body.environment } : {}),
+        }),
+    )
+    .sort();
+}
+
+/** What an import would do, checked before anything is written: errors, warnings, permissions lacking. */
+export async function validateImport(ctx: AppContext, identity: Identity, body: Body) {
+  const data = readData(body.data);
+  const analysis = await ctx.db.transaction((tx) => analyse(tx, body, data, false), {
+    isolation: 'repeatable read',
+    readOnly: true,
+  });
+  const missing = lacking(identity, analysis, body);
+  return {
+    errors: analysis.errors,
+    warnings: analysis.warnings,
+    permissions:
+      missing.length > 0
+        ? [{ message: 'You lack these permissions for this import:', affectedItems: missing }]
+        : [],
+  };
+}
+
+async function apply(tx: Transaction, actor: Actor, environment: string, changes: Changes): Promise<void> {
+  await writeNewContextFields(tx, actor, changes.contextFields);
+  await writeTagTypes(tx, changes.tagTypes);
+  for (const data of changes.tagTypes) recordEvent(tx, actor, { type: 'tag-type-created', data });
+  const tags = [
+    ...new Map(changes.tags.map((t) => [`${t.type}:${t.value}`, { type: t.type, value: t.value }])).values(),
+  ];
+  for (const data of await ensureTags(tx, tags)) recordEvent(tx, actor, { type: 'tag-created', data });
+  await removeStrategiesIn(tx, changes.replaced, environment);
+  await untagFeatures(tx, changes.retagged);
+  await writeFeatures(tx, changes, actor);
+  for (const event of changes.events) recordEvent(tx, actor, event);
+}
+
+/**
+ * Unleash's import into one project and environment, in one transaction: refused whole when the
+ * caller lacks a permission it needs (403) or the validation finds errors (400, one detail each).
+ */
+export async function importFeatures(ctx: AppContext, identity: Identity, body: Body): Promise<void> {
+  const data = readData(body.data);
+  await ctx.db.transaction(async (tx) => {
+    const analysis = await analyse(tx, body, data, true);
+    const missing = lacking(identity, analysis, body);
+    if (missing.length > 0) {
+      throw new NoAccessError(
+        `You need the ${missing.map((p) => `"${p}"`).join(', ')} permission${missing.length === 1 ? '' : 's'} in the project "${body.project}" (environment "${body.environment}") for this import.`,
+      );
+    }
+    if (analysis.errors.length > 0) {
+      throw new ValidationError(
+        'The features cannot be imported: see `details` (POST /api/admin/features-batch/validate lists the same).',
+        analysis.errors.map((e) => ({ path: 'data', message: `${e.message} ${e.affectedItems.join(', ')}` })),
+      );
+    }
+    await apply(tx, actorOf(identity), body.environment, analysis.changes);
+  });
+}

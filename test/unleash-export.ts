@@ -1,0 +1,176 @@
+/**
+ * A file as Unleash 8 exports it (`POST /api/admin/features-batch/export`, environment
+ * `staging`), written by hand in the shape of its `exportResultSchema`: ULIDs for strategy ids,
+ * segment ids of the instance it came from, tag types with a colour, the context fields the
+ * strategies and segments use.
+ */
+export function unleashExport() {
+  return {
+    features: [
+      {
+        name: 'exp-a',
+        description: 'A flag',
+        type: 'experiment',
+        project: 'elsewhere',
+        stale: false,
+        impressionData: true,
+        archived: false,
+      },
+      {
+        name: 'exp-b',
+        description: null,
+        type: 'release',
+        project: 'elsewhere',
+        stale: false,
+        impressionData: false,
+        archived: false,
+      },
+    ],
+    featureStrategies: [
+      {
+        name: 'flexibleRollout',
+        id: '01J0000000000000000000000A',
+        featureName: 'exp-a',
+        title: 'half',
+        parameters: { groupId: 'exp-a', rollout: '50', stickiness: 'default' },
+        constraints: [{ values: ['eu'], operator: 'IN', contextName: 'region' }],
+        variants: [
+          {
+            name: 'blue',
+            weight: 1000,
+            payload: { type: 'string', value: 'b' },
+            stickiness: 'default',
+            weightType: 'variable',
+          },
+        ],
+        disabled: false,
+        segments: [41],
+      },
+      {
+        name: 'default',
+        id: '01J0000000000000000000000B',
+        featureName: 'exp-b',
+        title: null,
+        parameters: {},
+        constraints: [],
+        variants: [],
+        disabled: false,
+        segments: [],
+      },
+    ],
+    featureEnvironments: [
+      {
+        enabled: true,
+        featureName: 'exp-a',
+        environment: 'staging',
+        variants: [
+          {
+            name: 'v1',
+            weight: 1000,
+            overrides: [{ values: ['7'], contextName: 'userId' }],
+            stickiness: 'default',
+            weightType: 'variable',
+          },
+        ],
+        name: 'exp-a',
+      },
+      { enabled: false, featureName: 'exp-b', environment: 'staging', variants: [], name: 'exp-b' },
+    ],
+    contextFields: [
+      {
+        name: 'region',
+        description: null,
+        stickiness: true,
+        sortOrder: 0,
+        legalValues: [{ value: 'eu' }, { value: 'us' }],
+      },
+      {
+        name: 'userId',
+        description: 'Allows you to constrain on userId',
+        stickiness: false,
+        sortOrder: 1,
+        legalValues: [],
+      },
+    ],
+    featureTags: [
+      { featureName: 'exp-a', tagType: 'team', tagValue: 'core' },
+      { featureName: 'exp-a', tagType: 'simple', tagValue: 'checkout' },
+    ],
+    segments: [{ id: 41, name: 'beta-users' }],
+    tagTypes: [
+      { name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' },
+      { name: 'team', description: 'owning team', icon: null, color: null },
+    ],
+    dependencies: [],
+    links: [],
+  };
+}
+
+/** The properties Unleash 8's schemas allow (each of them forbids any other), by list of an export. */
+export const UNLEASH_EXPORT_PROPERTIES: Record<string, string[]> = {
+  result: [
+    'features',
+    'featureStrategies',
+    'featureEnvironments',
+    'contextFields',
+    'featureTags',
+    'segments',
+    'tagTypes',
+    'dependencies',
+    'links',
+  ],
+  features: [
+    'name',
+    'type',
+    'description',
+    'archived',
+    'project',
+    'enabled',
+    'stale',
+    'favorite',
+    'impressionData',
+    'createdAt',
+    'createdBy',
+    'archivedAt',
+    'environments',
+    'tags',
+    'children',
+    'lifecycle',
+    'dependencies',
+    'collaborators',
+    'links',
+  ],
+  featureStrategies: [
+    'id',
+    'name',
+    'title',
+    'disabled',
+    'featureName',
+    'sortOrder',
+    'segments',
+    'constraints',
+    'variants',
+    'parameters',
+  ],
+  featureEnvironments: [
+    'name',
+    'featureName',
+    'environment',
+    'type',
+    'enabled',
+    'sortOrder',
+    'variantCount',
+    'strategies',
+    'variants',
+    'lastSeenAt',
+    'hasStrategies',
+    'hasEnabledStrategies',
+  ],
+  contextFields: ['name', 'description', 'stickiness', 'sortOrder', 'createdAt', 'legalValues', 'project'],
+  featureTags: ['featureName', 'tagType', 'tagValue', 'createdByUserId'],
+  segments: ['id', 'name'],
+  tagTypes: ['name', 'description', 'icon', 'color'],
+  constraints: ['contextName', 'operator', 'caseInsensitive', 'inverted', 'values', 'value'],
+  strategyVariants: ['name', 'weight', 'weightType', 'stickiness', 'payload'],
+  variants: ['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides'],
+};
