@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { StoredConstraint } from '../constraints/schemas.js';
 import { CreateContextFieldBody } from '../context/schemas.js';
 import { CreateFeatureBody } from '../features/schemas.js';
-import { Nullable } from '../http/schemas.js';
+import { MAX_IMPORT_ITEMS, Nullable } from '../http/schemas.js';
 import { CreateStrategyBody } from '../strategies/schemas.js';
 import { CreateTagTypeBody } from '../tag-types/schemas.js';
 import { TagBody } from '../tags/schemas.js';
@@ -24,6 +24,7 @@ export const ExportQuery = Type.Union([
     environment: Environment,
     downloadFile: DownloadFile,
     features: Type.Array(Type.String({ minLength: 1 }), {
+      maxItems: MAX_IMPORT_ITEMS,
       description: 'The features to export, by name; an empty list exports every live feature',
     }),
   }),
@@ -97,7 +98,7 @@ export const ExportResult = Type.Object({
   links: Type.Array(Type.Unknown(), { description: 'Always empty: Flagpole has no feature links' }),
 });
 
-const Items = Type.Array(Type.Unknown());
+const Items = Type.Array(Type.Unknown(), { maxItems: MAX_IMPORT_ITEMS });
 
 /** An import: an export's `data`, into one project and environment. Elements are checked one by one. */
 export const ImportBody = Type.Object({

@@ -38,5 +38,12 @@ export const MAX_BATCH_NAMES = 1000;
  */
 export const MAX_PATCH_OPERATIONS = 100;
 
+/**
+ * The most items one list of an import document may hold (features, strategies, tags…). An import
+ * is one transaction; 1,000 features take about a second, so this bounds one at well under a
+ * minute, and the document at the 64 MiB the import routes accept.
+ */
+export const MAX_IMPORT_ITEMS = 50_000;
+
 /** Path ids that must be integers: a non-integer is a 400, a missing row a 404. */
 export const IntegerId = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });

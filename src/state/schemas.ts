@@ -3,7 +3,7 @@ import { StoredConstraint } from '../constraints/schemas.js';
 import { CreateEnvironmentBody } from '../environments/schemas.js';
 import { CreateFeatureBody } from '../features/schemas.js';
 import { UrlFriendlyName } from '../http/names.js';
-import { DateTime, Nullable, Timestamp } from '../http/schemas.js';
+import { DateTime, MAX_IMPORT_ITEMS, Nullable, Timestamp } from '../http/schemas.js';
 import { CreateProjectBody } from '../projects/schemas.js';
 import { SegmentBody } from '../segments/schemas.js';
 import { UpdateStrategyBody } from '../strategies/schemas.js';
@@ -36,7 +36,12 @@ export const StateDocument = Type.Object({
     minimum: 1,
     description: 'The version of the state format; exports are version 4',
   }),
-  ...Object.fromEntries(STATE_ARRAYS.map((name) => [name, Type.Optional(Type.Array(Type.Unknown()))])),
+  ...Object.fromEntries(
+    STATE_ARRAYS.map((name) => [
+      name,
+      Type.Optional(Type.Array(Type.Unknown(), { maxItems: MAX_IMPORT_ITEMS })),
+    ]),
+  ),
 });
 
 export const StateQuery = Type.Object({
