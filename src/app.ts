@@ -18,7 +18,7 @@ import { featureUpdateRoutes } from './features/update-routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { registerAuthentication, registerNotFound } from './http/auth.js';
+import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -42,6 +42,7 @@ import { variantRoutes } from './variants/routes.js';
 
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
 export async function buildApp(ctx: AppContext): Promise<App> {
+  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
@@ -52,13 +53,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: ctx.config.trustProxy,
     schemaController: lazySerializers(),
+    frameworkErrors: answerUnroutable(identify),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);
   await registerOpenApi(app);
-  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   registerAuthentication(app, identify);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next

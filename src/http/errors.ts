@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ConstraintViolation, constraintViolation, isDatabaseUnavailable } from '../db/errors.js';
+import {
+  type ConstraintViolation,
+  constraintViolation,
+  describeDataException,
+  isDatabaseUnavailable,
+} from '../db/errors.js';
 
 export interface ErrorDetail {
   message: string;
@@ -157,6 +162,8 @@ function toApiError(
   if (error instanceof ApiError) return error;
   const violation = constraintViolation(error);
   if (violation) return fromViolation(violation);
+  const refused = describeDataException(error);
+  if (refused) return new ValidationError(refused);
   if (isDatabaseUnavailable(error)) {
     return new ServiceUnavailableError('The database cannot be reached right now: try again in a moment.');
   }
@@ -186,19 +193,25 @@ function toApiError(
   return null;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = toApiError(error);
-    const id = randomUUID();
-    if (known) {
-      reply.status(known.status).send(errorBody(known, id));
-      return;
-    }
-    request.log.error({ err: error, errorId: id }, 'unexpected error');
-    reply.status(500).send({
-      id,
-      name: 'InternalError',
-      message: `Something went wrong on the server. Quote the error id ${id} when you report it.`,
-    });
+/** Answers `error` with the body of the contract: its own status when known, else 500 (logged). */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = toApiError(error);
+  const id = randomUUID();
+  // A value only the database caught: answered 400, and logged, as a check before it is missing.
+  if (describeDataException(error))
+    request.log.warn({ err: error, errorId: id }, 'a value reached the database unchecked');
+  if (known) {
+    reply.status(known.status).send(errorBody(known, id));
+    return;
+  }
+  request.log.error({ err: error, errorId: id }, 'unexpected error');
+  reply.status(500).send({
+    id,
+    name: 'InternalError',
+    message: `Something went wrong on the server. Quote the error id ${id} when you report it.`,
   });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(sendError);
 }

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countEvents,
@@ -6,6 +7,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../test/server.js';
+import { registerErrorHandler } from './errors.js';
 
 let server: TestServer;
 let viewer: TestUser;
@@ -299,6 +301,29 @@ describe('text the database cannot store', () => {
   });
 });
 
+describe('URLs that do not decode', () => {
+  it('a path segment that is not UTF-8 answers the error body of the contract', async () => {
+    const res = await server.request('GET', '/api/admin/projects/%FF', { token: server.adminToken });
+    expectError(res, 400, 'ValidationError');
+    expect(Object.keys(res.body).sort()).toEqual(['id', 'message', 'name']);
+    expect(res.body.message).toContain('/api/admin/projects/%FF');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('under /api, without credentials, it is a 401 first; elsewhere a 400', async () => {
+    expectError(await server.request('GET', '/api/admin/projects/%FF'), 401, 'AuthenticationRequired');
+    expectError(await server.request('GET', '/invite/%C0%AE/validate'), 400, 'ValidationError');
+  });
+
+  it('a path segment longer than any name or id answers 400 with the error body', async () => {
+    const res = await server.request('GET', `/api/admin/projects/${'p'.repeat(5000)}`, {
+      token: server.adminToken,
+    });
+    expectError(res, 400, 'ValidationError');
+    expect(Object.keys(res.body).sort()).toEqual(['id', 'message', 'name']);
+  });
+});
+
 describe('keys that reach prototypes', () => {
   it('a __proto__ key is refused by name and place, not as malformed JSON', async () => {
     const before = await countEvents(server);
@@ -338,5 +363,23 @@ describe('keys that reach prototypes', () => {
     });
     expectError(res, 400, 'ValidationError');
     expect(res.body.message).toContain('not valid JSON');
+  });
+});
+
+describe('values only the database refuses (SQLSTATE class 22)', () => {
+  it('answer 400 ValidationError, not 500: the safety net behind the checks', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get('/out-of-range', () => server.ctx.db.query('SELECT $1::int AS n', ['99999999999999999999']));
+    app.get('/nul', () => server.ctx.db.query('SELECT $1::text AS t', ['a\u0000b']));
+    app.get('/not-json', () => server.ctx.db.query('SELECT $1::jsonb AS j', ['{"a":"\\ud800"}']));
+    const answers = await Promise.all(
+      ['/out-of-range', '/nul', '/not-json'].map((url) => app.inject({ method: 'GET', url })),
+    );
+    for (const res of answers)
+      expectError({ status: res.statusCode, body: res.json() }, 400, 'ValidationError');
+    expect(answers[0]!.json().message).toContain('out of range');
+    expect(answers[1]!.json().message).toContain('NUL');
+    await app.close();
   });
 });
