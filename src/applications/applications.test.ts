@@ -136,6 +136,18 @@ describe('applications reported by SDKs', () => {
     );
   });
 
+  it('refuses an interval beyond int4 with 400 naming it, registering nothing', async () => {
+    const res = await server.request('POST', '/api/client/register', {
+      token: clientToken,
+      body: { appName: 'huge-interval', instanceId: 'x', interval: 2147483648 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'interval' }] });
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/huge-interval', admin())).status,
+    ).toBe(404);
+  });
+
   it('deletes an application', async () => {
     expect((await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
       200,
