@@ -27,7 +27,7 @@ function expectOk(res: Reply, what: string): Reply {
 /** Builds the fixture; `round` makes its names unique, so it can be built again during a run. */
 export async function buildFixture(server: TestServer, round: number): Promise<Fixture> {
   const token = server.adminToken;
-  const as = (method: string, url: string, body?: unknown) =>
+  const send = (method: string, url: string, body?: unknown) =>
     server.request(method, url, { token, body }).then((res) => expectOk(res, `${method} ${url}`));
   const tag = `fz${round}`;
   const project = `${tag}-project`;
@@ -38,51 +38,51 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
   const tagType = `${tag}-tags`;
   const app = `${tag}-app`;
 
-  await as('POST', '/api/admin/projects', {
+  await send('POST', '/api/admin/projects', {
     id: project,
     name: `Fuzz ${round}`,
     description: 'fuzz fixture',
   });
-  await as('POST', '/api/admin/environments', { name: environment, type: 'production' });
-  await as('POST', `/api/admin/projects/${project}/environments`, { environment });
-  await as('POST', '/api/admin/context', {
+  await send('POST', '/api/admin/environments', { name: environment, type: 'production' });
+  await send('POST', `/api/admin/projects/${project}/environments`, { environment });
+  await send('POST', '/api/admin/context', {
     name: contextField,
     legalValues: [{ value: 'a' }, { value: 'b' }],
   });
-  const segment = await as('POST', '/api/admin/segments', {
+  const segment = await send('POST', '/api/admin/segments', {
     name: `${tag}-segment`,
     constraints: [{ contextName: contextField, operator: 'IN', values: ['a'] }],
   });
-  await as('POST', `/api/admin/projects/${project}/features`, { name: feature, description: 'fuzzed' });
+  await send('POST', `/api/admin/projects/${project}/features`, { name: feature, description: 'fuzzed' });
   const base = `/api/admin/projects/${project}/features/${feature}/environments/${environment}`;
-  const strategy = await as('POST', `${base}/strategies`, {
+  const strategy = await send('POST', `${base}/strategies`, {
     name: 'flexibleRollout',
     parameters: { rollout: '50', stickiness: 'default', groupId: feature },
     constraints: [{ contextName: contextField, operator: 'IN', values: ['b'] }],
     segments: [segment.body.id],
   });
-  await as('PUT', `${base}/variants`, [{ name: 'blue', weight: 1000, weightType: 'variable' }]);
-  await as('POST', `${base}/on`);
-  await as('POST', '/api/admin/tag-types', { name: tagType });
-  await as('POST', `/api/admin/features/${feature}/tags`, { type: tagType, value: 'vv' });
-  await as('POST', `/api/admin/projects/${project}/features`, { name: archived });
-  await as('POST', `/api/admin/projects/${project}/archive`, { features: [archived] });
+  await send('PUT', `${base}/variants`, [{ name: 'blue', weight: 1000, weightType: 'variable' }]);
+  await send('POST', `${base}/on`);
+  await send('POST', '/api/admin/tag-types', { name: tagType });
+  await send('POST', `/api/admin/features/${feature}/tags`, { type: tagType, value: 'vv' });
+  await send('POST', `/api/admin/projects/${project}/features`, { name: archived });
+  await send('POST', `/api/admin/projects/${project}/archive`, { features: [archived] });
 
   const permissions = ['CREATE_FEATURE', 'UPDATE_FEATURE'].map((name) => ({ name }));
-  const role = await as('POST', '/api/admin/roles', { name: `${tag}-role`, type: 'custom', permissions });
+  const role = await send('POST', '/api/admin/roles', { name: `${tag}-role`, type: 'custom', permissions });
   const roleId: number = role.body.roles.id;
 
   const admin = await createUser(server, 1, `${tag}-admin`);
   const editor = await createUser(server, 2, `${tag}-editor`);
   const viewer = await createUser(server, 3, `${tag}-viewer`);
-  const group = await as('POST', '/api/admin/groups', {
+  const group = await send('POST', '/api/admin/groups', {
     name: `${tag}-group`,
     users: [{ user: { id: viewer.id } }],
   });
-  await as('PUT', `/api/admin/projects/${project}/users/${viewer.id}/roles`, { roles: [roleId] });
+  await send('PUT', `/api/admin/projects/${project}/users/${viewer.id}/roles`, { roles: [roleId] });
 
   const apiToken = (type: string, expiresAt?: string) =>
-    as('POST', '/api/admin/api-tokens', {
+    send('POST', '/api/admin/api-tokens', {
       tokenName: `${tag}-${type}`,
       type,
       environment,
@@ -110,20 +110,20 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     [expiredPat.body.id],
   );
 
-  const reset = await as('POST', '/api/admin/user-admin/reset-password', {
+  const reset = await send('POST', '/api/admin/user-admin/reset-password', {
     id: `${editor.username}@example.com`,
   });
   const resetToken = new URL(reset.body.resetPasswordUrl).searchParams.get('token') ?? '';
   // There is one invite link at most: the fuzz may have disabled it or let it expire since.
-  const invites = await as('GET', '/api/admin/invite-link/tokens');
+  const invites = await send('GET', '/api/admin/invite-link/tokens');
   const existing: string | undefined = invites.body.tokens[0]?.secret;
   const invite = existing
-    ? (await as('PUT', `/api/admin/invite-link/tokens/${existing}`, {
+    ? (await send('PUT', `/api/admin/invite-link/tokens/${existing}`, {
         enabled: true,
         expiresAt: tomorrow,
       })) && existing
-    : (await as('POST', '/api/admin/invite-link/tokens', { name: `${tag}-invite`, expiresAt: tomorrow })).body
-        .secret;
+    : (await send('POST', '/api/admin/invite-link/tokens', { name: `${tag}-invite`, expiresAt: tomorrow }))
+        .body.secret;
   await server
     .request('POST', '/api/client/register', {
       token: client.body.secret,
@@ -131,7 +131,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     })
     .then((res) => expectOk(res, 'SDK registration'));
 
-  const tokens = await as('GET', '/api/admin/api-tokens');
+  const tokens = await send('GET', '/api/admin/api-tokens');
   const adminIds: string[] = tokens.body.tokens
     .filter((t: { type: string }) => t.type === 'admin')
     .map((t: { id: number }) => String(t.id));
