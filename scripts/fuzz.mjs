@@ -37,11 +37,9 @@ try {
   process.exit(2);
 }
 
-const replay = [
-  process.env.DATABASE_URL ? 'DATABASE_URL=… ' : '',
-  `npm run fuzz -- --seed ${options.seed}`,
-  options.requests === PRESETS.default.requests ? '' : ` --requests ${options.requests}`,
-].join('');
+// The same options, with the seed that was used.
+const others = process.argv.slice(2).filter((arg, i, all) => arg !== '--seed' && all[i - 1] !== '--seed');
+const replay = `${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}npm run fuzz -- ${[...others, '--seed', options.seed].join(' ')}`;
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
