@@ -20,7 +20,7 @@ import { featuresBatchRoutes } from './features-batch/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { registerAuthentication, registerNotFound } from './http/auth.js';
+import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
 import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -47,6 +47,7 @@ import { variantRoutes } from './variants/routes.js';
 
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
 export async function buildApp(ctx: AppContext): Promise<App> {
+  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     schemaController: lazySerializers(),
+    frameworkErrors: answerUnroutable(identify),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);
@@ -66,7 +68,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerErrorHandler(app);
   drainOnClose(app);
   await registerOpenApi(app);
-  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next

@@ -6,7 +6,7 @@ import { prepareDatabase } from '../src/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { App } from '../src/http/route.js';
-import { silentLogger } from '../src/log.js';
+import { type Logger, silentLogger } from '../src/log.js';
 import { markChanged } from '../src/sync/changes.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -77,7 +77,10 @@ function requester(app: App): TestServer['request'] {
 }
 
 /** A fresh database (cloned from the migrated template) and an app on it, for one test file. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  log: Logger = silentLogger,
+): Promise<TestServer> {
   const database = await createTestDatabase({
     postgresUrl: inject('postgresUrl') || undefined,
     postgresTemplate: inject('postgresTemplate') || undefined,
@@ -85,7 +88,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
   const config: Config = loadConfig({ INIT_ADMIN_API_TOKENS: adminToken, ...env });
-  const ctx = createContext(config, database.db, silentLogger);
+  const ctx = createContext(config, database.db, log);
   await prepareDatabase(ctx);
   const app = await buildApp(ctx);
 

@@ -84,6 +84,27 @@ describe('E13 POST /api/admin/metrics/applications/:appName', () => {
   });
 });
 
+describe('E13 with fields it does not know', () => {
+  it('ignores them, however deeply nested: not stored, not in the event', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const res = await server.request('POST', '/api/admin/metrics/applications/deep', {
+      ...admin(),
+      body: `{"description":"kept","extra":${deep}}`,
+    });
+    expect(res.status).toBe(202);
+    const events = await server.request('GET', '/api/admin/events?type=application-created', admin());
+    const event = events.body.events.find((e: any) => e.data.appName === 'deep');
+    expect(event.data).toEqual({ appName: 'deep', description: 'kept' });
+    const again = await server.request('POST', '/api/admin/metrics/applications/deep', {
+      ...admin(),
+      body: { url: 'https://deep.example.com', unknown: true },
+    });
+    expect(again.status).toBe(202);
+    const read = await server.request('GET', '/api/admin/metrics/applications/deep', admin());
+    expect(read.body).toMatchObject({ description: 'kept', url: 'https://deep.example.com' });
+  });
+});
+
 describe('applications reported by SDKs', () => {
   it('registering creates the application and shows the instance with its SDK version', async () => {
     const res = await server.request('POST', '/api/client/register', {
@@ -134,6 +155,18 @@ describe('applications reported by SDKs', () => {
     expect((await server.request('POST', '/api/client/register', { body: { appName: 'x' } })).status).toBe(
       401,
     );
+  });
+
+  it('refuses an interval beyond int4 with 400 naming it, registering nothing', async () => {
+    const res = await server.request('POST', '/api/client/register', {
+      token: clientToken,
+      body: { appName: 'huge-interval', instanceId: 'x', interval: 2147483648 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'interval' }] });
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/huge-interval', admin())).status,
+    ).toBe(404);
   });
 
   it('deletes an application', async () => {

@@ -34,7 +34,13 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { appName: _ignored, ...fields } = request.body;
+      // The schema lets other fields through, as Unleash does; they are ignored, not stored.
+      const { sdkVersion, strategies, url, color, icon, description } = request.body;
+      const fields = Object.fromEntries(
+        Object.entries({ sdkVersion, strategies, url, color, icon, description }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      );
       await saveApplication(ctx, actorOf(identityOf(request)), request.params.appName, fields);
       return reply.code(202).send();
     },

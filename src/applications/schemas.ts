@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../http/schemas.js';
+import { INT4_MAX, Nullable, Timestamp } from '../http/schemas.js';
 
 export const AppNameParams = Type.Object({ appName: Type.String({ minLength: 1, maxLength: 255 }) });
 
@@ -57,6 +57,6 @@ export const RegisterBody = Type.Object({
   sdkVersion: Type.Optional(Type.String({ maxLength: 255 })),
   strategies: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1000 })),
   started: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Integer()])),
-  interval: Type.Optional(Type.Integer({ minimum: 0 })),
+  interval: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
   environment: Type.Optional(Type.String()),
 });

@@ -64,6 +64,28 @@ export function isDataError(error: unknown): boolean {
   return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
 }
 
+/** What a data exception (SQLSTATE class 22) says about the request's values, by code. */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22001': 'A value in the request is longer than it may be.',
+  '22003': 'A number in the request is out of range.',
+  '22007': 'A date or time in the request is not valid.',
+  '22008': 'A date or time in the request is out of range.',
+  '22021': 'Text in the request holds a character that cannot be stored, such as NUL (\\u0000).',
+  '22P02': 'A value in the request is not written the way it should be.',
+  '22P05': 'Text in the request holds a character that cannot be stored, such as NUL (\\u0000).',
+};
+
+/**
+ * A value the database refused as data (SQLSTATE class 22: out of range, not valid text, a date
+ * that does not exist), described for the client who sent it; null for anything else. Requests are
+ * checked before they reach the database, so this is the safety net for a check that is missing.
+ */
+export function describeDataException(error: unknown): string | null {
+  const code = postgresError(error)?.code;
+  if (!code?.startsWith('22')) return null;
+  return DATA_EXCEPTIONS[code] ?? 'A value in the request cannot be stored as it is.';
+}
+
 // What a row of each table is called in messages; other tables read as their name, singular.
 const NOUNS: Record<string, string> = {
   api_tokens: 'API token',

@@ -83,6 +83,23 @@ describe('POST /api/admin/environments', () => {
     expect(project.body.environments).not.toContainEqual({ environment: 'staging' });
   });
 
+  it('puts a new environment beside the last when the last is at the highest position there is', async () => {
+    const highest = await server.request('POST', '/api/admin/environments', {
+      ...admin(),
+      body: { name: 'sorted-last', type: 'test', sortOrder: 2147483647 },
+    });
+    expect(highest.status).toBe(201);
+    const next = await server.request('POST', '/api/admin/environments', {
+      ...admin(),
+      body: { name: 'sorted-after', type: 'test' },
+    });
+    expect(next.status).toBe(201);
+    expect(next.body.sortOrder).toBe(2147483647);
+    for (const name of ['sorted-last', 'sorted-after']) {
+      expect((await server.request('DELETE', `/api/admin/environments/${name}`, admin())).status).toBe(200);
+    }
+  });
+
   it('refuses duplicates (409), bad bodies (400) and callers who are not Admins', async () => {
     const url = '/api/admin/environments';
     await expectRefused(

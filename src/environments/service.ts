@@ -5,6 +5,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { INT4_MAX } from '../http/schemas.js';
 import {
   deleteEnvironment,
   type Environment,
@@ -74,7 +75,8 @@ export async function createEnvironment(ctx: AppContext, identity: Identity, inp
         name: input.name,
         type: input.type,
         enabled: input.enabled ?? true,
-        sortOrder: input.sortOrder ?? ((await lastSortOrder(tx)) ?? 0) + 1,
+        // After the last one, or beside it when that one is at the highest position there is.
+        sortOrder: input.sortOrder ?? Math.min(((await lastSortOrder(tx)) ?? 0) + 1, INT4_MAX),
       });
       const created = await getEnvironment(tx, input.name);
       recordEvent(tx, actorOf(identity), {

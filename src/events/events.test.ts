@@ -68,6 +68,13 @@ describe('GET /api/admin/events', () => {
     expect((await read('?limit=5000')).status).toBe(400);
   });
 
+  it('refuses an offset beyond any count of events with 400 naming it, not a 500', async () => {
+    const res = await read('?offset=99999999999999999999');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'query.offset' }] });
+    expect((await read(`?offset=${Number.MAX_SAFE_INTEGER}`)).body.events).toEqual([]);
+  });
+
   it('never contains a secret', async () => {
     const res = await read('?limit=1000');
     const text = JSON.stringify(res.body);

@@ -6,7 +6,7 @@ export const EventQuery = Type.Object({
   project: Type.Optional(Type.String()),
   feature: Type.Optional(Type.String({ description: 'Only events of this feature' })),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
 });
 
 export const Event = Type.Object({

@@ -18,6 +18,7 @@ useFeatureModelServer(async () => {
   await makeFeature(server, 'checkout');
   await makeFeature(server, 'search');
   await makeFeature(server, 'elsewhere', 'other');
+  await makeFeature(server, 'elsewhere-high');
 });
 
 const admin = () => ({ token: server.adminToken });
@@ -142,6 +143,18 @@ describe('POST …/strategies', () => {
     });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
+  });
+
+  it('puts a strategy beside the last when the last is at the highest position there is', async () => {
+    const highest = await post(
+      { name: 'default', sortOrder: 2147483647 },
+      server.adminToken,
+      'elsewhere-high',
+    );
+    expect(highest.status).toBe(200);
+    const next = await post({ name: 'default' }, server.adminToken, 'elsewhere-high');
+    expect(next.status).toBe(200);
+    expect(next.body.sortOrder).toBe(2147483647);
   });
 
   it('honours a sortOrder sent on creation', async () => {

@@ -102,7 +102,10 @@ export interface StrategyConfig {
   variants: Variant[];
 }
 
-/** Inserts the strategy, last unless a position is given; returns its position and creation time. */
+/**
+ * Inserts the strategy, last unless a position is given (or beside the last, when that one is at
+ * the highest position there is); returns its position and creation time.
+ */
 export async function insertStrategy(
   db: Queryable,
   s: StrategyConfig & { id: string; featureName: string; environment: string; sortOrder: number | null },
@@ -111,8 +114,8 @@ export async function insertStrategy(
     `INSERT INTO feature_strategies
        (id, feature_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb,
-             COALESCE($10, (SELECT max(sort_order) + 1 FROM feature_strategies
-                             WHERE feature_name = $2 AND environment = $3), 0))
+             LEAST(COALESCE($10, (SELECT max(sort_order)::bigint + 1 FROM feature_strategies
+                                   WHERE feature_name = $2 AND environment = $3), 0), 2147483647))
      RETURNING sort_order, created_at`,
     [
       s.id,

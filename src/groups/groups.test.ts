@@ -100,6 +100,19 @@ describe('POST /api/admin/groups', () => {
     expect(list.body.groups.map((g: { name: string }) => g.name)).not.toContain('g');
   });
 
+  it('refuses a root role id beyond int4 with 400 naming rootRole', async () => {
+    const res = await server.request('POST', '/api/admin/groups', {
+      ...admin(),
+      body: { name: 'huge-role', rootRole: 2147483648 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.name).toBe('ValidationError');
+    expect(res.body.details).toContainEqual({
+      path: 'rootRole',
+      message: 'The `rootRole` property must be <= 2147483647.',
+    });
+  });
+
   it('is for Admins only; 415 for other bodies', async () => {
     await expectAdminOnly(server, 'POST', '/api/admin/groups', credentials, { name: 'Intruders' });
   });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IntegerId, Nullable, Timestamp } from '../http/schemas.js';
+import { INT4_MAX, INT4_MIN, IntegerId, Nullable, Timestamp } from '../http/schemas.js';
 import { UserSchema } from '../users/schemas.js';
 
 export const GroupBody = Type.Object({
@@ -9,6 +9,8 @@ export const GroupBody = Type.Object({
   rootRole: Type.Optional(
     Nullable(
       Type.Integer({
+        minimum: INT4_MIN,
+        maximum: INT4_MAX,
         description: 'A root role (1 Admin, 2 Editor, 3 Viewer or a custom root role) every member holds too',
       }),
     ),

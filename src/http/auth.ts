@@ -1,5 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import { AuthenticationRequired, ContentTypeError, NoAccessError, NotFoundError } from './errors.js';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuthenticationRequired,
+  ContentTypeError,
+  NoAccessError,
+  NotFoundError,
+  sendError,
+  ValidationError,
+} from './errors.js';
 import type { Identity } from './identity.js';
 import { assertSameOrigin, isUnsafeMethod } from './origin.js';
 import { assertPermission } from './permissions.js';
@@ -115,4 +122,40 @@ export function registerNotFound(app: App, resolveIdentity: IdentityResolver): v
     }
     throw new NotFoundError(`The path ${request.method} ${path} does not exist.`);
   });
+}
+
+function clipped(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+function badUrl(error: FastifyError, path: string): Error {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new ValidationError(
+      `The path ${clipped(path)} is not a valid URL: a percent-encoded part of it does not decode to UTF-8 text.`,
+    );
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ValidationError(
+      `The path ${clipped(path)} has a part longer than any name or id can be: shorten it.`,
+    );
+  }
+  return error;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot route, because a segment does not decode (`%FF`)
+ * or is too long, answered with the error body of the contract. Under /api the caller must be
+ * authenticated first, as for an unknown path.
+ */
+export function answerUnroutable(resolveIdentity: IdentityResolver) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const path = request.url.split('?')[0]!;
+    const authenticated =
+      path.startsWith('/api/') || path === '/api' ? resolveIdentity(request) : Promise.resolve(true);
+    authenticated
+      .then((identity) => {
+        throw identity ? badUrl(error, path) : new AuthenticationRequired();
+      })
+      .catch((e: FastifyError) => sendError(e, request, reply));
+  };
 }

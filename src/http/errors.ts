@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ConstraintViolation, constraintViolation, isDatabaseUnavailable } from '../db/errors.js';
+import {
+  type ConstraintViolation,
+  constraintViolation,
+  describeDataException,
+  isDatabaseUnavailable,
+} from '../db/errors.js';
 import { PoolExhaustedError } from '../db/pool.js';
 
 export interface ErrorDetail {
@@ -166,6 +171,8 @@ function toApiError(
   if (error instanceof PoolExhaustedError) {
     return new ServiceUnavailableError(`The server is busy: ${error.message}. Try again in a moment.`);
   }
+  const refused = describeDataException(error);
+  if (refused) return new ValidationError(refused);
   if (isDatabaseUnavailable(error)) {
     return new ServiceUnavailableError('The database cannot be reached right now: try again in a moment.');
   }
@@ -200,21 +207,27 @@ function toApiError(
   return null;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    // Routes taking a whole configuration have a limit of their own.
-    const known = toApiError(error, request.routeOptions.bodyLimit);
-    const id = randomUUID();
-    if (known) {
-      if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
-      reply.status(known.status).send(errorBody(known, id));
-      return;
-    }
-    request.log.error({ err: error, errorId: id }, 'unexpected error');
-    reply.status(500).send({
-      id,
-      name: 'InternalError',
-      message: `Something went wrong on the server. Quote the error id ${id} when you report it.`,
-    });
+/** Answers `error` with the body of the contract: its own status when known, else 500 (logged). */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Routes taking a whole configuration have a body limit of their own.
+  const known = toApiError(error, request.routeOptions.bodyLimit);
+  const id = randomUUID();
+  // A value only the database caught: answered 400, and logged, as a check before it is missing.
+  if (describeDataException(error))
+    request.log.warn({ err: error, errorId: id }, 'a value reached the database unchecked');
+  if (known) {
+    if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
+    reply.status(known.status).send(errorBody(known, id));
+    return;
+  }
+  request.log.error({ err: error, errorId: id }, 'unexpected error');
+  reply.status(500).send({
+    id,
+    name: 'InternalError',
+    message: `Something went wrong on the server. Quote the error id ${id} when you report it.`,
   });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(sendError);
 }

@@ -45,5 +45,9 @@ export const MAX_PATCH_OPERATIONS = 100;
  */
 export const MAX_IMPORT_ITEMS = 50_000;
 
+/** The range of PostgreSQL's `integer`, the type of every serial id. */
+export const INT4_MAX = 2147483647;
+export const INT4_MIN = -2147483648;
+
 /** Path ids that must be integers: a non-integer is a 400, a missing row a 404. */
-export const IntegerId = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
+export const IntegerId = Type.Integer({ minimum: INT4_MIN, maximum: INT4_MAX });

@@ -1,6 +1,8 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { findUnstorableText } from './body-checks.js';
+import { ValidationError } from './errors.js';
 import type { App } from './route.js';
 
 function makeAjv(options: Options): Ajv {
@@ -25,6 +27,14 @@ export function registerValidation(app: App): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazily(() => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)),
   );
+  // `%00` decodes to a NUL no text column takes; the only way into a path or query value (bytes
+  // that are not UTF-8 never decode, and the body is checked as it is parsed).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = request.url.includes('%00')
+      ? (findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query'))
+      : null;
+    done(found ? new ValidationError(found.message, [found]) : undefined);
+  });
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

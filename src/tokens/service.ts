@@ -5,6 +5,7 @@ import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
+import { INT4_MAX } from '../http/schemas.js';
 import {
   type ApiToken,
   apiTokenExists,
@@ -188,8 +189,14 @@ export async function removeApiToken(
   ref: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const by = /^\d+$/.test(ref) ? { id: Number(ref) } : { secretHash: hashSecret(ref) };
-    const token = await findApiToken(tx, by, { lock: 'exclusive' });
+    const id = /^\d+$/.test(ref) ? Number(ref) : undefined;
+    // Ids are int4: a number beyond names no token (and the database would refuse to compare it).
+    const token =
+      id === undefined
+        ? await findApiToken(tx, { secretHash: hashSecret(ref) }, { lock: 'exclusive' })
+        : id <= INT4_MAX
+          ? await findApiToken(tx, { id }, { lock: 'exclusive' })
+          : null;
     if (!token) throw new NotFoundError('No API token matches that secret or id.');
     assertPermission(identity, DELETE[token.type]);
     await deleteApiToken(tx, token.id);

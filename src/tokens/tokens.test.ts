@@ -132,6 +132,14 @@ describe('API tokens', () => {
     expect((await server.request('DELETE', '/api/admin/api-tokens/999999', admin())).status).toBe(404);
   });
 
+  it('answers 404 for an id beyond any token’s, not a 500', async () => {
+    for (const ref of ['2147483648', '99999999999999999999']) {
+      const res = await server.request('DELETE', `/api/admin/api-tokens/${ref}`, admin());
+      expect(res.status).toBe(404);
+      expect(res.body.name).toBe('NotFoundError');
+    }
+  });
+
   it('stops accepting a token once it expires', async () => {
     const expiresAt = new Date(Date.now() + 1500);
     const made = await server.request('POST', '/api/admin/api-tokens', {

@@ -19,7 +19,7 @@ export const UserSchema = Type.Object(
   { $id: 'User' },
 );
 
-const RootRole = Type.Union([Type.Integer(), Type.String({ minLength: 1 })], {
+const RootRole = Type.Union([IntegerId, Type.String({ minLength: 1 })], {
   description: 'Root role id (1 Admin, 2 Editor, 3 Viewer, or a custom root role) or name',
 });
 

@@ -98,6 +98,25 @@ describe('POST /api/admin/user-admin', () => {
     }
   });
 
+  it('refuses a root role id beyond int4 with 400 naming rootRole, on creation and on update', async () => {
+    for (const rootRole of [2147483648, -2147483649, 1e20]) {
+      const created = await server.request('POST', '/api/admin/user-admin', {
+        ...admin(),
+        body: { username: 'huge-role', rootRole },
+      });
+      expect(created.status, String(rootRole)).toBe(400);
+      expect(created.body.details.map((d: { path: string }) => d.path)).toContain('rootRole');
+      const updated = await server.request('PUT', '/api/admin/user-admin/1', {
+        ...admin(),
+        body: { rootRole },
+      });
+      expect(updated.status, String(rootRole)).toBe(400);
+      expect(updated.body.details.map((d: { path: string }) => d.path)).toContain('rootRole');
+    }
+    const users = await server.request('GET', '/api/admin/user-admin', admin());
+    expect(users.body.users.map((u: { username: string }) => u.username)).not.toContain('huge-role');
+  });
+
   it('is for Admins only', async () => {
     const editor = await createUser(server, 2);
     const res = await server.request('POST', '/api/admin/user-admin', {

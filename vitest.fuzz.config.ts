@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run fuzz` (scripts/fuzz.mjs): the schema fuzzer, kept out of `npm test`. */
+export default defineConfig({
+  test: {
+    include: ['test/fuzz/**/*.fuzz.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    pool: 'forks',
+    // The fuzzer keeps its own time budget (FUZZ_MINUTES); this only catches a hang outside it.
+    testTimeout: 3 * 60 * 60_000,
+    hookTimeout: 60_000,
+  },
+});
