@@ -8,6 +8,15 @@ import type { ServerLog } from './server-log.js';
 const REQUEST_TIMEOUT_MS = 15_000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Each fuzzed request comes from an address of its own, as requests from the internet do: the
+ * per-address rate limits then answer the fuzz as they answer strangers, and never the requests
+ * the test itself makes (the fixture, the reads that must succeed) from the default address.
+ */
+function clientAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 export interface Tally {
   sent: number;
   statuses: Map<number, number>;
@@ -95,6 +104,7 @@ export function requestChecker(server: TestServer, tally: Tally, serverLog: Serv
           url: http.url,
           headers: http.headers,
           payload: http.payload,
+          remoteAddress: clientAddress(tally.sent),
         }),
         REQUEST_TIMEOUT_MS,
         `${http.method} ${http.url.slice(0, 200)}`,
