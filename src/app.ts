@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { accessRoutes } from './access/routes.js';
+import { addonRoutes } from './addons/routes.js';
 import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -29,6 +30,8 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
+import { registerMaintenanceGate } from './maintenance/gate.js';
+import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
@@ -69,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   drainOnClose(app);
   await registerOpenApi(app);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
+  registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
@@ -116,6 +120,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
   featuresBatchRoutes(app, ctx);
+  addonRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);
@@ -127,6 +133,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   await ctx.sync.start();
   app.addHook('onClose', () => ctx.sync.stop());
+  ctx.deliveries.start();
+  app.addHook('onClose', () => ctx.deliveries.stop());
   const retention = startRetention(ctx);
   app.addHook('onClose', () => retention.stop());
 

@@ -1,3 +1,4 @@
+import { deleteFinishedDeliveriesBefore } from './addons/store.js';
 import type { AppContext } from './app-context.js';
 import { deleteInstancesNotSeenSince } from './applications/store.js';
 import { deleteSpentResetTokens } from './auth/store.js';
@@ -34,6 +35,10 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
   {
     what: 'SDK instances not seen for 48 hours',
     prune: (db, now) => deleteInstancesNotSeenSince(db, new Date(now - 48 * HOUR_MS)),
+  },
+  {
+    what: 'integration deliveries finished more than a week ago',
+    prune: (db, now) => deleteFinishedDeliveriesBefore(db, new Date(now - 7 * DAY_MS)),
   },
   {
     what: 'configuration changes older than an hour',
