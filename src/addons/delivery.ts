@@ -200,7 +200,12 @@ export class DeliveryWorker {
       'content-type': contentType,
       'user-agent': 'Flagpole',
       ...(parameters.authorization ? { authorization: parameters.authorization } : {}),
-      ...(parameters.customHeaders ? (JSON.parse(parameters.customHeaders) as Record<string, string>) : {}),
+      // Lower case, so a custom header replaces one of the same name instead of going twice.
+      ...Object.fromEntries(
+        Object.entries(JSON.parse(parameters.customHeaders ?? '{}') as Record<string, string>).map(
+          ([k, v]) => [k.toLowerCase(), v],
+        ),
+      ),
     };
     const url = parseTargetUrl(parameters.url!);
     const details = {

@@ -39,7 +39,7 @@ export function parseOutboundRules(value: string | undefined, variable: string):
     const entry = raw.trim().toLowerCase();
     if (entry === '') continue;
     written.push(entry);
-    const [address = '', prefix, ...rest] = entry.replace(/^\[|\]$/g, '').split('/');
+    const [address = '', prefix, ...rest] = entry.replace(/[[\]]/g, '').split('/');
     const family = isIP(address);
     if (family !== 0 && rest.length === 0) {
       const type = family === 4 ? 'ipv4' : 'ipv6';
