@@ -161,8 +161,9 @@ export class DeliveryWorker {
       return;
     }
     await finishDelivery(this.ctx.db, delivery.id, attempt.outcome);
+    // The receiver's failure, not the server's: recorded for /addons/:id/events, noted at info level.
     if (attempt.outcome.state === 'failed') {
-      this.ctx.log.warn(
+      this.ctx.log.info(
         { integrationId: addon.id, eventId: delivery.eventId, attempts: delivery.attempts },
         `integrations: a delivery failed: ${attempt.outcome.stateDetails}`,
       );

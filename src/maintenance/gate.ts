@@ -17,13 +17,19 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * their metrics and registrations) and signing in and out are not admin API writes: they go on.
  */
 export function registerMaintenanceGate(app: App, state: MaintenanceState): void {
-  app.addHook('onRequest', async (request) => {
-    if (!state.enabled || !WRITES.has(request.method)) return;
-    const config = request.routeOptions.config;
-    if (config.audience !== 'admin' || config.duringMaintenance) return;
+  const gate = async () => {
+    if (!state.enabled) return;
     throw new ServiceUnavailableError(
       'Flagpole is in maintenance mode: the admin API takes no changes until an Admin turns it off ' +
         '(POST /api/admin/maintenance with {"enabled": false}). Reading goes on, and so do SDKs.',
     );
+  };
+  // Only on the admin API's writes, after the authentication hook: other routes pay nothing.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.audience !== 'admin' || route.config.duringMaintenance) return;
+    if (!methods.some((m) => WRITES.has(m))) return;
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...own, gate];
   });
 }
