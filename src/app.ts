@@ -35,6 +35,7 @@ import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
+import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ];
   });
 
+  // First: it times every route declared after it.
+  prometheusRoutes(app, ctx);
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);

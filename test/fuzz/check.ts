@@ -127,7 +127,11 @@ export function requestChecker(server: TestServer, tally: Tally, serverLog: Serv
       }
       if (before && res.statusCode < 400) lastDigest = undefined;
       // Maintenance mode turned on would refuse every write after it: turned off again at once.
-      if (request.operation.path === '/api/admin/maintenance' && http.method === 'POST' && res.statusCode < 300) {
+      if (
+        request.operation.path === '/api/admin/maintenance' &&
+        http.method === 'POST' &&
+        res.statusCode < 300
+      ) {
         await server.request('POST', '/api/admin/maintenance', {
           token: server.adminToken,
           body: { enabled: false },
