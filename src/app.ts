@@ -30,6 +30,7 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
+import { instanceStatsRoutes } from './instance-stats/routes.js';
 import { registerMaintenanceGate } from './maintenance/gate.js';
 import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   featuresBatchRoutes(app, ctx);
   addonRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
+  instanceStatsRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

@@ -96,3 +96,24 @@ export async function saveNamedSetting<T extends object>(
   });
   return before;
 }
+
+/** Unleash's name for the record holding the installation's id. */
+const INSTANCE = 'unleash.instance';
+
+/** Gives the installation its id on its first start (not in a migration: templates are copied). */
+export async function ensureInstanceId(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (name, content) VALUES ($1, jsonb_build_object('id', gen_random_uuid()::text))
+     ON CONFLICT DO NOTHING`,
+    [INSTANCE],
+  );
+}
+
+export async function readInstanceId(db: Queryable): Promise<string> {
+  return (await findSetting<{ id: string }>(db, INSTANCE))?.id ?? '';
+}
+
+/** Whether sign-in through OpenID Connect is on. */
+export async function isOidcEnabled(db: Queryable): Promise<boolean> {
+  return (await findSetting<OidcSettings>(db, OIDC))?.enabled === true;
+}
