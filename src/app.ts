@@ -35,6 +35,7 @@ import { registerMaintenanceGate } from './maintenance/gate.js';
 import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
+import { usageRoutes } from './metrics/usage-routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   addonRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   instanceStatsRoutes(app, ctx);
+  usageRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

@@ -4,8 +4,8 @@ import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import {
-  applicationsBySdkVersion,
   type ApplicationFields,
+  applicationsBySdkVersion,
   deleteApplication,
   findApplication,
   insertApplication,
@@ -185,7 +185,12 @@ export async function readEnvironmentInstances(db: Queryable, appName: string, e
   return {
     instances: instances
       .filter((i) => i.environment === environment)
-      .map((i) => ({ instanceId: i.instanceId, sdkVersion: i.sdkVersion, clientIp: i.clientIp, lastSeen: i.lastSeen })),
+      .map((i) => ({
+        instanceId: i.instanceId,
+        sdkVersion: i.sdkVersion,
+        clientIp: i.clientIp,
+        lastSeen: i.lastSeen,
+      })),
   };
 }
 
