@@ -3,9 +3,10 @@ import type { Database } from '../db/database.js';
 import { onEventsRecorded, readEventsByIds, type StoredEvent } from '../events/service.js';
 import { parseTargetUrl, resolveTarget, TargetRefusedError } from '../http/targets.js';
 import { SecretKeyError } from '../secrets.js';
+import { resolveName } from './parameters.js';
 import { MASK } from './provider.js';
 import { type Answer, sendRequest } from './send.js';
-import { resolveName, secretsOf } from './service.js';
+import { secretsOf } from './service.js';
 import {
   type Addon,
   claimDueDeliveries,
