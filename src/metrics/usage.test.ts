@@ -204,6 +204,9 @@ describe('what SDKs report, seen from applications, projects and flags', () => {
       issues: { missingStrategies: ['my-custom'] },
     });
     expect((await get('/api/admin/metrics/applications/nope/overview')).status).toBe(404);
+    const tooLong = await get(`/api/admin/metrics/applications/${'a'.repeat(256)}/overview`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.name).toBe('ValidationError');
   });
 
   it('GET /api/admin/metrics/instances/:appName/environment/:environment', async () => {
