@@ -1,8 +1,11 @@
+import { DeliveryWorker, queueDeliveries } from './addons/delivery.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
+import { MaintenanceState } from './maintenance/state.js';
+import { SecretBox } from './secrets.js';
 import { ConfigSync } from './sync/sync.js';
 
 /** What every route and service is given: made once at start, shared by all requests. */
@@ -16,6 +19,12 @@ export interface AppContext {
   model: FeatureModel;
   /** Credentials and grants resolved before. */
   identityCache: IdentityCache;
+  /** Opens and seals the secrets stored to be used again (FLAGPOLE_SECRET_KEY). */
+  secrets: SecretBox;
+  /** Whether the admin API takes changes; follows the revision. */
+  maintenance: MaintenanceState;
+  /** Sends integrations' deliveries once the app has started it. */
+  deliveries: DeliveryWorker;
 }
 
 export function createContext(config: Config, db: Database, log: Logger): AppContext {
@@ -27,5 +36,19 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     load: async (_tx, changes) =>
       changes.full || changes.scopes.has('identity') ? () => identityCache.clear() : undefined,
   });
-  return { config, db, log, sync, model, identityCache };
+  const maintenance = new MaintenanceState();
+  maintenance.attach(sync);
+  const ctx = {
+    config,
+    db,
+    log,
+    sync,
+    model,
+    identityCache,
+    maintenance,
+    secrets: new SecretBox(config.secretKey),
+  };
+  const deliveries = new DeliveryWorker(ctx);
+  queueDeliveries(db, () => deliveries.wake());
+  return { ...ctx, deliveries };
 }

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { accessRoutes } from './access/routes.js';
+import { addonRoutes } from './addons/routes.js';
 import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -29,9 +30,14 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
+import { instanceStatsRoutes } from './instance-stats/routes.js';
+import { registerMaintenanceGate } from './maintenance/gate.js';
+import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
+import { usageRoutes } from './metrics/usage-routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
@@ -69,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   drainOnClose(app);
   await registerOpenApi(app);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
+  registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
@@ -88,6 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ];
   });
 
+  // First: it times every route declared after it.
+  prometheusRoutes(app, ctx);
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -116,6 +125,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
   featuresBatchRoutes(app, ctx);
+  addonRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
+  instanceStatsRoutes(app, ctx);
+  usageRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);
@@ -127,6 +140,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   await ctx.sync.start();
   app.addHook('onClose', () => ctx.sync.stop());
+  ctx.deliveries.start();
+  app.addHook('onClose', () => ctx.deliveries.stop());
   const retention = startRetention(ctx);
   app.addHook('onClose', () => retention.stop());
 

@@ -31,3 +31,31 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('FLAGPOLE_SECRET_KEY and the integrations', () => {
+  it('takes a key of 32 bytes in hex or base64, and refuses others', () => {
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    expect(loadConfig({ FLAGPOLE_SECRET_KEY: 'ab'.repeat(32) }).secretKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ FLAGPOLE_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).secretKey).toEqual(
+      Buffer.alloc(32, 1),
+    );
+    for (const bad of ['short', 'ab'.repeat(31), 'zz'.repeat(32)]) {
+      expect(() => loadConfig({ FLAGPOLE_SECRET_KEY: bad })).toThrow(
+        /^FLAGPOLE_SECRET_KEY must be 32 random bytes/,
+      );
+    }
+  });
+
+  it('reads the delivery settings and the allowed hosts', () => {
+    const config = loadConfig({
+      INTEGRATION_ALLOWED_HOSTS: 'hooks.internal,10.0.0.0/8',
+      INTEGRATION_ATTEMPTS: '5',
+      INTEGRATION_TIMEOUT_MS: '1000',
+      INTEGRATION_RETRY_DELAY_MS: '10',
+    }).integrations;
+    expect(config).toMatchObject({ attempts: 5, timeoutMs: 1000, retryDelayMs: 10 });
+    expect([...config.allowed.hosts]).toEqual(['hooks.internal']);
+    expect(() => loadConfig({ INTEGRATION_ATTEMPTS: '0' })).toThrow(/INTEGRATION_ATTEMPTS/);
+    expect(() => loadConfig({ INTEGRATION_ALLOWED_HOSTS: 'a b' })).toThrow(/INTEGRATION_ALLOWED_HOSTS/);
+  });
+});

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
 import type { TrustProxy } from './http/proxy.js';
+import { type OutboundRules, parseOutboundRules } from './http/targets.js';
+import { parseSecretKey } from './secrets.js';
 
 export interface Config {
   port: number;
@@ -26,6 +28,16 @@ export interface Config {
   importDropBeforeImport: boolean;
   /** Leave items that exist as they are (as `keep` of E5); otherwise the file's values win. */
   importKeepExisting: boolean;
+  /** Encrypts the secrets Flagpole must give back to use (integrations' headers); none: stored as sent. */
+  secretKey: Buffer | undefined;
+  /** Integrations: which non-public targets are allowed, and how deliveries are tried. */
+  integrations: {
+    allowed: OutboundRules;
+    timeoutMs: number;
+    attempts: number;
+    /** Before the second attempt; doubled before each one after it. */
+    retryDelayMs: number;
+  };
 }
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
@@ -154,5 +166,12 @@ export function loadConfig(env: Env = process.env): Config {
     importFile: env.IMPORT_FILE ? path.resolve(env.IMPORT_FILE) : undefined,
     importDropBeforeImport: flag('IMPORT_DROP_BEFORE_IMPORT', env.IMPORT_DROP_BEFORE_IMPORT, false),
     importKeepExisting: flag('IMPORT_KEEP_EXISTING', env.IMPORT_KEEP_EXISTING, false),
+    secretKey: env.FLAGPOLE_SECRET_KEY ? parseSecretKey(env.FLAGPOLE_SECRET_KEY) : undefined,
+    integrations: {
+      allowed: parseOutboundRules(env.INTEGRATION_ALLOWED_HOSTS, 'INTEGRATION_ALLOWED_HOSTS'),
+      timeoutMs: positiveInteger('INTEGRATION_TIMEOUT_MS', env.INTEGRATION_TIMEOUT_MS, 10_000),
+      attempts: positiveInteger('INTEGRATION_ATTEMPTS', env.INTEGRATION_ATTEMPTS, 3),
+      retryDelayMs: positiveInteger('INTEGRATION_RETRY_DELAY_MS', env.INTEGRATION_RETRY_DELAY_MS, 5_000),
+    },
   };
 }

@@ -4,6 +4,7 @@ const FEATURE: readonly Scope[] = ['features'];
 const MODEL: readonly Scope[] = ['model'];
 const IDENTITY: readonly Scope[] = ['identity'];
 const NONE: readonly Scope[] = [];
+const SETTINGS: readonly Scope[] = ['settings'];
 
 /**
  * Every audit event type, with what its change does to the configuration caches. A new type must
@@ -74,7 +75,9 @@ export const EVENT_SCOPES = {
   'public-signup-token-created': NONE,
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
-  'setting-updated': NONE,
+  // The maintenance switch is held in memory by every process (maintenance/state.ts).
+  'setting-created': SETTINGS,
+  'setting-updated': SETTINGS,
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.
   'feature-import': FEATURE,
   'feature-tag-import': FEATURE,
@@ -100,6 +103,10 @@ export const EVENT_SCOPES = {
   'application-created': NONE,
   'application-updated': NONE,
   'application-deleted': NONE,
+  // Integrations are read from the database when events are recorded and delivered.
+  'addon-config-created': NONE,
+  'addon-config-updated': NONE,
+  'addon-config-deleted': NONE,
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type EventType = keyof typeof EVENT_SCOPES;

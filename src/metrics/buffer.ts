@@ -24,6 +24,7 @@ export interface MetricsReport {
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
+  sdkType?: 'backend' | 'frontend';
   start: Date;
   toggles: Record<string, ToggleCounts>;
 }
@@ -44,6 +45,7 @@ export interface SeenInstance {
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
+  sdkType?: 'backend' | 'frontend';
 }
 
 export interface MetricsBatch {
@@ -132,6 +134,7 @@ export class MetricsBuffer {
       environment: report.environment,
       clientIp: report.clientIp,
       sdkVersion: report.sdkVersion,
+      sdkType: report.sdkType,
     });
     this.schedule();
   }
