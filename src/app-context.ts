@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
+import { FrontendOrigins } from './settings/frontend-service.js';
 import { ConfigSync } from './sync/sync.js';
 
 /** What every route and service is given: made once at start, shared by all requests. */
@@ -16,6 +17,8 @@ export interface AppContext {
   model: FeatureModel;
   /** Credentials and grants resolved before. */
   identityCache: IdentityCache;
+  /** The origins whose pages may call the SDK paths (CORS). */
+  frontendOrigins: FrontendOrigins;
 }
 
 export function createContext(config: Config, db: Database, log: Logger): AppContext {
@@ -27,5 +30,7 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     load: async (_tx, changes) =>
       changes.full || changes.scopes.has('identity') ? () => identityCache.clear() : undefined,
   });
-  return { config, db, log, sync, model, identityCache };
+  const frontendOrigins = new FrontendOrigins(config.frontendApiOrigins);
+  frontendOrigins.attach(sync);
+  return { config, db, log, sync, model, identityCache, frontendOrigins };
 }

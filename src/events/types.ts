@@ -74,7 +74,9 @@ export const EVENT_SCOPES = {
   'public-signup-token-created': NONE,
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
-  'setting-updated': NONE,
+  // Settings apply to requests (the allowed origins of the SDK paths): every process reloads them.
+  'setting-created': ['settings'],
+  'setting-updated': ['settings'],
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.
   'feature-import': FEATURE,
   'feature-tag-import': FEATURE,
