@@ -32,7 +32,9 @@ function checkOrigins(origins: string[]): void {
   );
   if (details.length === 0) return;
   throw new ValidationError(
-    details.length === 1 ? details[0]!.message : 'Some of `frontendApiOrigins` are not origins: see `details`.',
+    details.length === 1
+      ? details[0]!.message
+      : 'Some of `frontendApiOrigins` are not origins: see `details`.',
     details,
   );
 }

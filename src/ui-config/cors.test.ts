@@ -31,7 +31,8 @@ function preflight(target: Target, path: string, origin: string, method = 'GET')
     headers: {
       origin,
       'access-control-request-method': method,
-      'access-control-request-headers': 'authorization,content-type,if-none-match,unleash-sdk,unleash-appname',
+      'access-control-request-headers':
+        'authorization,content-type,if-none-match,unleash-sdk,unleash-appname',
     },
   });
 }
@@ -90,7 +91,10 @@ describe('CORS on the SDK paths', () => {
   });
 
   it('puts the allowed origin on answers, errors included; other origins get none', async () => {
-    const ok = await server.request('GET', '/api/frontend', { token: frontendToken, headers: { origin: LOCAL } });
+    const ok = await server.request('GET', '/api/frontend', {
+      token: frontendToken,
+      headers: { origin: LOCAL },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBe(LOCAL);
     expect(ok.headers['access-control-expose-headers']).toBe('ETag');
@@ -107,7 +111,10 @@ describe('CORS on the SDK paths', () => {
     const stranger = await preflight(server, '/api/frontend', OTHER);
     expect(stranger.status).toBe(204);
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
-    const read = await server.request('GET', '/api/frontend', { token: frontendToken, headers: { origin: OTHER } });
+    const read = await server.request('GET', '/api/frontend', {
+      token: frontendToken,
+      headers: { origin: OTHER },
+    });
     expect(read.status).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -132,7 +139,9 @@ describe('CORS on the SDK paths', () => {
 
   it('applies a change of the origins to the very next request', async () => {
     await setOrigins([OTHER]);
-    expect((await preflight(server, '/api/frontend', OTHER)).headers['access-control-allow-origin']).toBe(OTHER);
+    expect((await preflight(server, '/api/frontend', OTHER)).headers['access-control-allow-origin']).toBe(
+      OTHER,
+    );
     const removed = await server.request('GET', '/api/frontend', {
       token: frontendToken,
       headers: { origin: APP },
@@ -140,7 +149,9 @@ describe('CORS on the SDK paths', () => {
     expect(removed.headers['access-control-allow-origin']).toBeUndefined();
 
     await setOrigins([]);
-    expect((await preflight(server, '/api/frontend', OTHER)).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await preflight(server, '/api/frontend', OTHER)).headers['access-control-allow-origin'],
+    ).toBeUndefined();
 
     await setOrigins(['*']);
     const any = await server.request('GET', '/api/frontend', {

@@ -24,7 +24,8 @@ export const UiConfig = Type.Object({
   unleashUrl: Type.String({ description: 'UNLEASH_URL: the public address of this server' }),
   baseUriPath: Type.String({ description: 'The path Flagpole answers under: always the root' }),
   authenticationType: Type.String({
-    description: 'How users sign in: `open-source`, with a username or email and a password (and OpenID Connect once set up)',
+    description:
+      'How users sign in: `open-source`, with a username or email and a password (and OpenID Connect once set up)',
   }),
   disablePasswordAuth: Type.Boolean(),
   emailEnabled: Type.Boolean({ description: 'Whether this server sends email' }),

@@ -113,7 +113,10 @@ describe('POST /api/admin/ui-config/cors', () => {
     const events = await countEvents(server);
     const cases: [unknown, string][] = [
       [{ frontendApiOrigins: ['not an origin'] }, 'frontendApiOrigins.0'],
-      [{ frontendApiOrigins: ['https://ok.example.com', 'https://a.example.com/path'] }, 'frontendApiOrigins.1'],
+      [
+        { frontendApiOrigins: ['https://ok.example.com', 'https://a.example.com/path'] },
+        'frontendApiOrigins.1',
+      ],
       [{ frontendApiOrigins: ['https://a.example.com/'] }, 'frontendApiOrigins.0'],
       [{ frontendApiOrigins: ['https://a.example.com:443'] }, 'frontendApiOrigins.0'],
       [{ frontendApiOrigins: ['https://A.example.com'] }, 'frontendApiOrigins.0'],
@@ -139,7 +142,9 @@ describe('POST /api/admin/ui-config/cors', () => {
 
   it('is for Admins only (401, 403 for Viewers, Editors and SDK tokens), and 415 for other bodies', async () => {
     const events = await countEvents(server);
-    await expectAdminOnly(server, 'POST', CORS, credentials, { frontendApiOrigins: ['https://evil.example'] });
+    await expectAdminOnly(server, 'POST', CORS, credentials, {
+      frontendApiOrigins: ['https://evil.example'],
+    });
     const frontend = await server.request('POST', CORS, {
       token: frontendToken,
       body: { frontendApiOrigins: ['https://evil.example'] },
