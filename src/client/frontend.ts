@@ -90,13 +90,13 @@ function toggles(snapshot: FlagSnapshot, token: TokenIdentity, context: Context)
 /**
  * Sends the answer with an ETag made from its bytes: what a context gets can change without the
  * configuration changing (a date constraint, the caller's address), so only the answer itself
- * says whether it changed. A GET naming that ETag in If-None-Match gets 304 without the body.
+ * says whether it changed. A GET (or HEAD) naming that ETag in If-None-Match gets 304 without the body.
  */
 function sendWithEtag(request: FastifyRequest, reply: FastifyReply, answer: object) {
   const body = JSON.stringify(answer);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   reply.header('cache-control', 'no-cache').header('etag', etag);
-  if (request.method === 'GET' && matchesEtag(request.headers['if-none-match'], etag)) {
+  if (request.method !== 'POST' && matchesEtag(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }
   return reply.type('application/json; charset=utf-8').send(body);

@@ -250,6 +250,8 @@ describe('POST /api/client/metrics/bulk', () => {
       { applications: [app], metrics: [{ ...metric, yes: -1 }] },
       { applications: [app], metrics: [{ ...metric, yes: '1' }] },
       { applications: [app], metrics: [{ ...metric, timestamp: 'yesterday' }] },
+      { applications: [app], metrics: [{ ...metric, timestamp: 253_402_300_800_000 }] },
+      { applications: [{ ...app, started: -1 }], metrics: [] },
       { applications: [app], metrics: [{ ...metric, featureName: '' }] },
       { applications: [app], metrics: [{ ...metric, variants: { blue: 1.5 } }] },
       { applications: [app], metrics: [{ ...metric, appName: 'a\u0000b' }] },

@@ -7,8 +7,8 @@ const MAX_TOKENS = 1000;
 /** An Edge sends its metrics in chunks well below the 1 MiB body limit; a bound for each list. */
 const MAX_APPLICATIONS = 1000;
 const MAX_METRICS = 10_000;
-/** The latest instant a JavaScript Date can hold, in milliseconds since 1970. */
-const DATE_MAX_MS = 8_640_000_000_000_000;
+/** The end of the year 9999, in milliseconds since 1970: the last instant a date-time string can name. */
+const DATE_MAX_MS = 253_402_300_799_999;
 
 export const TokenList = Type.Object({
   tokens: Type.Array(Type.String({ maxLength: 1000 }), {

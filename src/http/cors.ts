@@ -68,7 +68,9 @@ export async function registerCors(app: App, allowedOrigins: () => readonly stri
   let origins: readonly string[] | undefined;
   let options: FastifyCorsOptions = OFF;
   const optionsFor = (request: FastifyRequest): FastifyCorsOptions => {
-    if (!isSdkPath(request.url)) return OFF;
+    // Without an Origin it is no browser's cross-origin request (a server-side SDK, curl): its
+    // answer needs no CORS headers, only the `Vary: Origin` the plugin adds anyway.
+    if (request.headers.origin === undefined || !isSdkPath(request.url)) return OFF;
     const current = allowedOrigins();
     if (current !== origins) {
       origins = current;
@@ -78,8 +80,8 @@ export async function registerCors(app: App, allowedOrigins: () => readonly stri
         allowedHeaders: CORS_ALLOWED_HEADERS,
         exposedHeaders: ['ETag'],
         maxAge: PREFLIGHT_MAX_AGE_S,
-        // A preflight without Origin or Access-Control-Request-Method is no browser's: it gets
-        // the 204 like any other, rather than a text/plain 400 outside the error contract.
+        // An OPTIONS with an Origin but no Access-Control-Request-Method is no preflight: it gets
+        // the 204 all the same, rather than a text/plain 400 outside the error contract.
         strictPreflight: false,
       };
     }

@@ -107,6 +107,10 @@ describe('CORS on the SDK paths', () => {
       headers: { origin: APP },
     });
     expect(client.headers['access-control-allow-origin']).toBe(APP);
+    const serverSide = await server.request('GET', '/api/client/features', { token: clientToken });
+    expect(serverSide.status).toBe(200);
+    expect(serverSide.headers['access-control-allow-origin']).toBeUndefined();
+    expect(serverSide.headers.vary).toBe('Origin');
 
     const stranger = await preflight(server, '/api/frontend', OTHER);
     expect(stranger.status).toBe(204);
