@@ -6,6 +6,7 @@ import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
 import { MaintenanceState } from './maintenance/state.js';
 import { SecretBox } from './secrets.js';
+import { FrontendOrigins } from './settings/frontend-service.js';
 import { ConfigSync } from './sync/sync.js';
 
 /** What every route and service is given: made once at start, shared by all requests. */
@@ -25,6 +26,8 @@ export interface AppContext {
   maintenance: MaintenanceState;
   /** Sends integrations' deliveries once the app has started it. */
   deliveries: DeliveryWorker;
+  /** The origins whose pages may call the SDK paths (CORS). */
+  frontendOrigins: FrontendOrigins;
 }
 
 export function createContext(config: Config, db: Database, log: Logger): AppContext {
@@ -38,6 +41,8 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
   });
   const maintenance = new MaintenanceState();
   maintenance.attach(sync);
+  const frontendOrigins = new FrontendOrigins(config.frontendApiOrigins);
+  frontendOrigins.attach(sync);
   const ctx = {
     config,
     db,
@@ -46,6 +51,7 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     model,
     identityCache,
     maintenance,
+    frontendOrigins,
     secrets: new SecretBox(config.secretKey),
   };
   const deliveries = new DeliveryWorker(ctx);

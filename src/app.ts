@@ -11,6 +11,7 @@ import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
+import { edgeRoutes } from './edge/routes.js';
 import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { featureTypeRoutes } from './feature-types/routes.js';
@@ -23,6 +24,7 @@ import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { registerCors } from './http/cors.js';
 import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -48,6 +50,7 @@ import { strategyRoutes } from './strategies/routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { uiConfigRoutes } from './ui-config/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
 
@@ -74,6 +77,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerErrorHandler(app);
   drainOnClose(app);
   await registerOpenApi(app);
+  // Before credentials are looked at: a preflight carries none, and an SDK's 401 must reach it.
+  await registerCors(app, () => ctx.frontendOrigins.current);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify);
@@ -121,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   accessRoutes(app, ctx);
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  uiConfigRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
@@ -136,6 +142,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   frontendRoutes(app, ctx, snapshot);
   const metrics = createMetricsBuffer(ctx);
   metricsRoutes(app, ctx, metrics);
+  edgeRoutes(app, ctx, metrics);
   app.addHook('onClose', () => metrics.close());
 
   await ctx.sync.start();

@@ -59,3 +59,23 @@ describe('FLAGPOLE_SECRET_KEY and the integrations', () => {
     expect(() => loadConfig({ INTEGRATION_ALLOWED_HOSTS: 'a b' })).toThrow(/INTEGRATION_ALLOWED_HOSTS/);
   });
 });
+
+describe('UNLEASH_FRONTEND_API_ORIGINS', () => {
+  it('is * unless set, as in Unleash; otherwise a comma-separated list of origins', () => {
+    expect(loadConfig({}).frontendApiOrigins).toEqual(['*']);
+    expect(loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: ' ' }).frontendApiOrigins).toEqual(['*']);
+    expect(
+      loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: 'https://app.example.com, http://localhost:3000' })
+        .frontendApiOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:3000']);
+  });
+
+  it('refuses an entry that is no origin, naming it', () => {
+    for (const entry of ['https://app.example.com/', 'app.example.com', 'https://*.example.com']) {
+      expect(() => loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: `*, ${entry}` })).toThrow(
+        `UNLEASH_FRONTEND_API_ORIGINS must be`,
+      );
+      expect(() => loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: entry })).toThrow(`"${entry}" is not one`);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
+import { isOriginEntry } from './http/cors.js';
 import type { TrustProxy } from './http/proxy.js';
 import { type OutboundRules, parseOutboundRules } from './http/targets.js';
 import { parseSecretKey } from './secrets.js';
@@ -18,6 +19,11 @@ export interface Config {
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
+  /**
+   * The origins whose pages may call the SDK paths (`*` for any) until an Admin sets them with
+   * `POST /api/admin/ui-config/cors`.
+   */
+  frontendApiOrigins: string[];
   /** Behind reverse proxies: which of them to believe about the client address (rate limits use it). */
   trustProxy: TrustProxy;
   defaultAdmin: { username: string; password: string };
@@ -115,6 +121,20 @@ function trustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** `*` when unset, as Unleash; every entry must be `*` or an origin (`https://app.example.com`). */
+function frontendApiOrigins(value: string | undefined): string[] {
+  const entries = list(value);
+  if (entries.length === 0) return ['*'];
+  const wrong = entries.find((entry) => !isOriginEntry(entry));
+  if (wrong !== undefined) {
+    throw new Error(
+      'UNLEASH_FRONTEND_API_ORIGINS must be * or a comma-separated list of origins, each ' +
+        `scheme://host[:port] with nothing after it (such as https://app.example.com); "${wrong}" is not one`,
+    );
+  }
+  return entries;
+}
+
 /** Reads every start-up variable once; Unleash's names so existing deployments carry over. */
 export function loadConfig(env: Env = process.env): Config {
   const p = port(env.PORT);
@@ -153,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    frontendApiOrigins: frontendApiOrigins(env.UNLEASH_FRONTEND_API_ORIGINS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     defaultAdmin: {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',

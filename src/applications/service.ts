@@ -50,6 +50,13 @@ export async function saveApplication(
   });
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+type Keyed = { appName: string; environment: string; instanceId: string };
+const byKey = (a: Keyed, b: Keyed) =>
+  compare(a.appName, b.appName) ||
+  compare(a.environment, b.environment) ||
+  compare(a.instanceId, b.instanceId);
+
 export interface Registration {
   appName: string;
   instanceId: string;
@@ -67,22 +74,33 @@ export type SdkType = 'backend' | 'frontend';
 
 /** An SDK starting up: its application (made if new, strategies and SDK version kept current) and instance. */
 export async function registerInstance(ctx: AppContext, actor: Actor, r: Registration): Promise<void> {
+  await registerInstances(ctx, actor, [r]);
+}
+
+/**
+ * Many SDKs starting up, as a relay (Edge) reports them: one transaction, in key order, so two
+ * processes writing overlapping ones cannot deadlock.
+ */
+export async function registerInstances(ctx: AppContext, actor: Actor, registrations: Registration[]) {
+  const sorted = [...registrations].sort(byKey);
   await ctx.db.transaction(async (tx) => {
-    const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
-    const { created } = await ensureApplication(tx, actor, r.appName, reported);
-    if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
-      await updateApplication(tx, r.appName, reported);
+    for (const r of sorted) {
+      const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
+      const { created } = await ensureApplication(tx, actor, r.appName, reported);
+      if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
+        await updateApplication(tx, r.appName, reported);
+      }
+      await upsertInstance(tx, {
+        appName: r.appName,
+        instanceId: r.instanceId,
+        environment: r.environment,
+        sdkVersion: r.sdkVersion ?? null,
+        clientIp: r.clientIp ?? null,
+        startedAt: r.startedAt ?? null,
+        intervalMs: r.intervalMs ?? null,
+        sdkType: r.sdkType,
+      });
     }
-    await upsertInstance(tx, {
-      appName: r.appName,
-      instanceId: r.instanceId,
-      environment: r.environment,
-      sdkVersion: r.sdkVersion ?? null,
-      clientIp: r.clientIp ?? null,
-      startedAt: r.startedAt ?? null,
-      intervalMs: r.intervalMs ?? null,
-      sdkType: r.sdkType,
-    });
   });
 }
 
@@ -94,12 +112,6 @@ export interface SeenInstance {
   sdkVersion?: string;
   sdkType?: SdkType;
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byKey = (a: SeenInstance, b: SeenInstance) =>
-  compare(a.appName, b.appName) ||
-  compare(a.environment, b.environment) ||
-  compare(a.instanceId, b.instanceId);
 
 /**
  * Instances that reported metrics: seen now, with their applications made if they never registered.

@@ -75,7 +75,8 @@ export const EVENT_SCOPES = {
   'public-signup-token-created': NONE,
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
-  // The maintenance switch is held in memory by every process (maintenance/state.ts).
+  // Settings apply to requests (the maintenance switch, the origins allowed to call the SDK paths):
+  // every process reloads them.
   'setting-created': SETTINGS,
   'setting-updated': SETTINGS,
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.

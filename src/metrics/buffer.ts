@@ -20,7 +20,8 @@ export interface ToggleCounts {
 
 export interface MetricsReport {
   appName: string;
-  instanceId: string;
+  /** The SDK instance that counted, seen now; none when a relay (Edge) sums many instances. */
+  instanceId?: string;
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
@@ -128,14 +129,16 @@ export class MetricsBuffer {
         variants: new Map(Object.entries(counts.variants ?? {}).map(([name, n]) => [name, clamp(n)])),
       });
     }
-    this.addInstance({
-      appName: report.appName,
-      instanceId: report.instanceId,
-      environment: report.environment,
-      clientIp: report.clientIp,
-      sdkVersion: report.sdkVersion,
-      sdkType: report.sdkType,
-    });
+    if (report.instanceId !== undefined) {
+      this.addInstance({
+        appName: report.appName,
+        instanceId: report.instanceId,
+        environment: report.environment,
+        clientIp: report.clientIp,
+        sdkVersion: report.sdkVersion,
+        sdkType: report.sdkType,
+      });
+    }
     this.schedule();
   }
 

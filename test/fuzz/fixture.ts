@@ -4,8 +4,8 @@ import type { Pools } from './values.js';
 
 /**
  * A small world for the fuzzer, made through the API as a client would (every step must succeed):
- * a project with its own environment, a feature with a strategy (constraint and segment), variants
- * and a tag, an archived feature, a context field, a custom role, a group, users of each root role
+ * a project with its own environment, a feature with a strategy (constraint and segment) and one
+ * that has it on for everyone (so that the frontend API answers it), variants and a tag, an archived feature, a context field, a custom role, a group, users of each root role
  * with personal access tokens, client and frontend tokens, an expired PAT and an expired token,
  * an invite link, a reset token, an SDK application and a (disabled) webhook. The fuzzer fills path parameters and
  * fields from its pools, by name, and sends requests with its credentials.
@@ -61,6 +61,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     constraints: [{ contextName: contextField, operator: 'IN', values: ['b'] }],
     segments: [segment.body.id],
   });
+  await send('POST', `${base}/strategies`, { name: 'default' });
   await send('PUT', `${base}/variants`, [{ name: 'blue', weight: 1000, weightType: 'variable' }]);
   await send('POST', `${base}/on`);
   await send('POST', '/api/admin/tag-types', { name: tagType });
