@@ -9,11 +9,13 @@ import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
+import { projectContextRoutes } from './context/project-routes.js';
 import { contextRoutes } from './context/routes.js';
 import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { featureTypeRoutes } from './feature-types/routes.js';
 import { archiveRoutes } from './features/archive-routes.js';
+import { dependencyRoutes } from './features/dependency-routes.js';
 import { featureRoutes } from './features/routes.js';
 import { featureUpdateRoutes } from './features/update-routes.js';
 import { featuresBatchRoutes } from './features-batch/routes.js';
@@ -31,6 +33,7 @@ import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
+import { playgroundRoutes } from './playground/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
@@ -100,9 +103,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   variantRoutes(app, ctx);
   constraintRoutes(app, ctx);
   contextRoutes(app, ctx);
+  projectContextRoutes(app, ctx);
   segmentRoutes(app, ctx);
   featureUpdateRoutes(app, ctx);
   archiveRoutes(app, ctx);
+  dependencyRoutes(app, ctx);
   featureTypeRoutes(app, ctx);
   environmentRoutes(app, ctx);
   tagTypeRoutes(app, ctx);
@@ -116,6 +121,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
   featuresBatchRoutes(app, ctx);
+  playgroundRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

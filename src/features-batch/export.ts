@@ -104,7 +104,9 @@ export async function exportFeatures(
       ),
       segments: segments.map((s) => ({ id: s.id, name: s.name })),
       tagTypes: (await allTagTypes(tx)).filter((t) => tagTypeNames.has(t.name)),
-      dependencies: [],
+      dependencies: features
+        .filter((f) => f.dependencies.length > 0)
+        .map((f) => ({ feature: f.name, dependencies: f.dependencies })),
       links: [],
     };
     recordEvent(tx, actorOf(identity), {

@@ -92,9 +92,15 @@ export const ExportResult = Type.Object({
   tagTypes: Type.Array(
     Type.Object({ name: Type.String(), description: Nullable(Type.String()), icon: Nullable(Type.String()) }),
   ),
-  dependencies: Type.Array(Type.Unknown(), {
-    description: 'Always empty: Flagpole has no feature dependencies',
-  }),
+  dependencies: Type.Array(
+    Type.Object({
+      feature: Type.String({ description: 'The child' }),
+      dependencies: Type.Array(
+        Type.Object({ feature: Type.String(), enabled: Type.Boolean(), variants: Type.Array(Type.String()) }),
+      ),
+    }),
+    { description: 'The parent of each exported feature that has one' },
+  ),
   links: Type.Array(Type.Unknown(), { description: 'Always empty: Flagpole has no feature links' }),
 });
 
