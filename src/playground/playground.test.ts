@@ -313,6 +313,14 @@ describe('POST /api/admin/playground/advanced', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toContain('15000');
+    // Bounded even when no feature would be evaluated: the contexts alone would be too many.
+    const hundred = Array.from({ length: 100 }, (_, i) => `v${i}`).join(',');
+    const contexts = await advanced({
+      environments: ['development'],
+      projects: ['no-such-project'],
+      context: { appName: hundred, userId: hundred, sessionId: hundred },
+    });
+    expect(contexts.status).toBe(400);
     const unknown = await advanced({ environments: ['development', 'nowhere'], context: { appName: 'a' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details).toEqual([expect.objectContaining({ path: 'environments.1' })]);

@@ -181,11 +181,13 @@ export function readAdvancedPlayground(model: FeatureModel, input: AdvancedPlayg
   assertEnvironments(model, input.environments, (i) => `environments.${i}`);
   const { flat, invalid } = flatten(input.context);
   const features = featuresOf(model, input.projects);
-  const count = environments.length * features.length * countCombinations(flat);
-  if (count > MAX_EVALUATIONS) {
+  const contextCount = countCombinations(flat);
+  const count = environments.length * features.length * contextCount;
+  // The contexts alone are bounded too: with no feature to evaluate they would still be made.
+  if (count > MAX_EVALUATIONS || contextCount > MAX_EVALUATIONS) {
     throw new ValidationError(
       `This would evaluate ${count} times (${environments.length} environments × ${features.length} features × ` +
-        `${countCombinations(flat)} contexts), more than the ${MAX_EVALUATIONS} allowed: choose fewer environments, projects or values.`,
+        `${contextCount} contexts), more than the ${MAX_EVALUATIONS} allowed: choose fewer environments, projects or values.`,
       [{ path: 'context', message: `At most ${MAX_EVALUATIONS} evaluations; this asks for ${count}.` }],
     );
   }
