@@ -244,6 +244,36 @@ describe('context fields of a project', () => {
     );
   });
 
+  it("Unleash's export names a field's project; an import makes it a field of the project imported into", async () => {
+    const exported = await send('POST', '/api/admin/features-batch/export', {
+      features: ['alpha-flag'],
+      environment: 'development',
+    });
+    expect(exported.body.contextFields).toEqual([
+      expect.objectContaining({ name: 'tier', project: 'alpha' }),
+    ]);
+    const data = {
+      features: [{ name: 'imported-flag' }],
+      featureStrategies: [
+        {
+          name: 'default',
+          featureName: 'imported-flag',
+          constraints: [{ contextName: 'imported-field', operator: 'IN', values: ['x'] }],
+        },
+      ],
+      tagTypes: [],
+      contextFields: [{ name: 'imported-field', project: 'elsewhere', legalValues: [{ value: 'x' }] }],
+    };
+    const res = await send('POST', '/api/admin/features-batch/import', {
+      project: 'beta',
+      environment: 'development',
+      data,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await read('imported-field')).toMatchObject({ project: 'beta' });
+    expect((await send('DELETE', '/api/admin/projects/beta/features/imported-flag')).status).toBe(202);
+  });
+
   it('deleting the project deletes its fields, each with context-field-deleted', async () => {
     expect((await send('DELETE', '/api/admin/projects/beta/features/beta-flag')).status).toBe(202);
     expect((await send('DELETE', '/api/admin/projects/beta')).status).toBe(200);

@@ -169,7 +169,8 @@ export function analyseContextFields(
     attempt(problems, `${field.at}.legalValues`, () => contextFieldValues(field, `${field.at}.legalValues`));
     errors.addProblems(problems);
     if (changes.contextFields.some((c) => c.name === field.name)) continue;
-    changes.contextFields.push(field);
+    // A field of a project where it was exported becomes one of the project imported into.
+    changes.contextFields.push({ ...field, project: field.project === undefined ? null : instance.project });
     rules.set(field.name, { legalValues: legal });
     needs.add('CREATE_CONTEXT_FIELD');
   }

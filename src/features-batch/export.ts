@@ -97,6 +97,7 @@ export async function exportFeatures(
           stickiness: c.stickiness,
           sortOrder: c.sortOrder,
           legalValues: c.legalValues,
+          ...(c.project !== null ? { project: c.project } : {}),
         })),
       // By tag rather than in the order they were added: an import adds a feature's tags at once.
       featureTags: features.flatMap((f) =>

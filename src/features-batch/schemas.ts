@@ -83,6 +83,7 @@ export const ExportResult = Type.Object({
       legalValues: Type.Array(
         Type.Object({ value: Type.String(), description: Type.Optional(Type.String()) }),
       ),
+      project: Type.Optional(Type.String({ description: 'Set for a field of one project' })),
     }),
   ),
   featureTags: Type.Array(
