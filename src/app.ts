@@ -10,12 +10,14 @@ import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
+import { projectContextRoutes } from './context/project-routes.js';
 import { contextRoutes } from './context/routes.js';
 import { edgeRoutes } from './edge/routes.js';
 import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { featureTypeRoutes } from './feature-types/routes.js';
 import { archiveRoutes } from './features/archive-routes.js';
+import { dependencyRoutes } from './features/dependency-routes.js';
 import { featureRoutes } from './features/routes.js';
 import { featureUpdateRoutes } from './features/update-routes.js';
 import { featuresBatchRoutes } from './features-batch/routes.js';
@@ -38,6 +40,7 @@ import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { usageRoutes } from './metrics/usage-routes.js';
+import { playgroundRoutes } from './playground/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
@@ -114,9 +117,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   variantRoutes(app, ctx);
   constraintRoutes(app, ctx);
   contextRoutes(app, ctx);
+  projectContextRoutes(app, ctx);
   segmentRoutes(app, ctx);
   featureUpdateRoutes(app, ctx);
   archiveRoutes(app, ctx);
+  dependencyRoutes(app, ctx);
   featureTypeRoutes(app, ctx);
   environmentRoutes(app, ctx);
   tagTypeRoutes(app, ctx);
@@ -135,6 +140,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   maintenanceRoutes(app, ctx);
   instanceStatsRoutes(app, ctx);
   usageRoutes(app, ctx);
+  playgroundRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);

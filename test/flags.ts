@@ -22,6 +22,8 @@ export function flags(server: TestServer, project = 'default') {
       ok('POST', `${base}/${feature}/environments/${environment}/off`),
     setVariants: (feature: string, environment: string, variants: object[]) =>
       ok('PUT', `${base}/${feature}/environments/${environment}/variants`, variants),
+    addDependency: (feature: string, dependency: object) =>
+      ok('POST', `${base}/${feature}/dependencies`, dependency),
     archive: (names: string[]) => ok('POST', `/api/admin/projects/${project}/archive`, { features: names }),
     revive: (names: string[]) => ok('POST', `/api/admin/projects/${project}/revive`, { features: names }),
     createSegment: (segment: object) => ok('POST', '/api/admin/segments', segment),

@@ -79,6 +79,11 @@ beforeAll(async () => {
     ],
   });
   await f.enable('sdk-strategy-variants', 'development');
+  // A child that needs its parent on: the parent starts off.
+  await f.create('sdk-parent');
+  await f.create('sdk-child');
+  await f.enable('sdk-child', 'development');
+  await f.addDependency('sdk-child', { feature: 'sdk-parent' });
 
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   sdk = new Unleash({
@@ -148,6 +153,14 @@ describe('the Unleash Node SDK against Flagpole', () => {
       name: 'only',
       payload: { type: 'json', value: '{"k":true}' },
     });
+  });
+
+  it('evaluates a child off while its parent is off, and on once the parent is', async () => {
+    expect(sdk.isEnabled('sdk-parent')).toBe(false);
+    expect(sdk.isEnabled('sdk-child')).toBe(false);
+    await flags(server).enable('sdk-parent', 'development');
+    await until(() => sdk.isEnabled('sdk-parent'));
+    expect(sdk.isEnabled('sdk-child')).toBe(true);
   });
 
   it('sees a change made through the admin API within a couple of polls', async () => {

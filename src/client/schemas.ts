@@ -33,6 +33,12 @@ export const ClientFeature = Type.Object({
   impressionData: Type.Boolean(),
   strategies: Type.Array(Strategy),
   variants: Type.Array(Type.Unknown()),
+  dependencies: Type.Optional(
+    Type.Array(
+      Type.Object({ feature: Type.String(), enabled: Type.Boolean(), variants: Type.Array(Type.String()) }),
+      { description: 'The parent this flag depends on; only when it has one' },
+    ),
+  ),
 });
 
 export const ClientFeatures = Type.Object({

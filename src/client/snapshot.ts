@@ -79,6 +79,8 @@ function serve(f: FeatureRecord, environment: string): ServedFeature | undefined
       sortOrder: s.sortOrder,
     })),
     variants: state.variants as VariantDefinition[],
+    // Only when there is one, as Unleash serves it.
+    ...(f.dependencies.length > 0 ? { dependencies: f.dependencies } : {}),
   };
 }
 

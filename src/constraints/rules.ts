@@ -20,8 +20,11 @@ export interface Constraint {
   caseInsensitive: boolean;
 }
 
-/** What the rules need to know of each context field: its legal values (empty: anything goes). */
-export type ContextFields = ReadonlyMap<string, { legalValues: readonly string[] }>;
+/**
+ * What the rules need to know of each context field: its legal values (empty: anything goes), and
+ * the project it belongs to when the constraints checked are not that project's (then it is refused).
+ */
+export type ContextFields = ReadonlyMap<string, { legalValues: readonly string[]; otherProject?: string }>;
 
 export interface ConstraintOptions {
   /** Where the list sits in the request, for the error details; '' for one bare constraint (E10). */
@@ -112,6 +115,13 @@ function constraintProblems(
         message: `There is no context field named "${contextName}". Create it first (POST /api/admin/context) or use one of: ${[...fields.keys()].join(', ')}.`,
       });
     }
+    return problems;
+  }
+  if (field.otherProject !== undefined) {
+    problems.push({
+      path: at('contextName'),
+      message: `The context field "${contextName}" belongs to the project "${field.otherProject}": only the constraints of that project's features and segments may use it.`,
+    });
     return problems;
   }
   if (field.legalValues.length === 0 || problems.length > 0) return problems;

@@ -1,11 +1,13 @@
 import type { AppContext } from '../app-context.js';
-import { removeContextField } from '../features/usage.js';
+import { readContextFieldStrategies, removeContextField } from '../features/usage.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
   ContextFieldList,
   ContextFieldParams,
   ContextFieldSchema,
+  ContextFieldStrategies,
+  ContextListQuery,
   ContextNameBody,
   CreateContextFieldBody,
   LegalValueParams,
@@ -30,9 +32,14 @@ export function contextRoutes(app: App, ctx: AppContext): void {
     '/api/admin/context',
     {
       config: { permission: 'NONE' },
-      schema: { tags, summary: 'Every context field', response: { 200: ContextFieldList } },
+      schema: {
+        tags,
+        summary: "The instance's context fields; with `?include=project`, every project's too",
+        querystring: ContextListQuery,
+        response: { 200: ContextFieldList },
+      },
     },
-    async () => readContextFields(ctx.db),
+    async (request) => readContextFields(ctx.db, request.query.include === 'project' ? 'all' : 'root'),
   );
 
   app.post(
@@ -41,7 +48,7 @@ export function contextRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'CREATE_CONTEXT_FIELD' },
       schema: {
         tags,
-        summary: 'Create a context field',
+        summary: 'Create a context field, of the instance or (with `project`) of one project',
         body: CreateContextFieldBody,
         response: { 201: ContextFieldSchema },
       },
@@ -81,6 +88,21 @@ export function contextRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => describeContextField(await getContextField(ctx.db, request.params.contextField)),
+  );
+
+  app.get(
+    '/api/admin/context/:contextField/strategies',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary:
+          'The strategies (of live and archived features) with a constraint on the field; none for an unknown name',
+        params: ContextFieldParams,
+        response: { 200: ContextFieldStrategies },
+      },
+    },
+    async (request) => readContextFieldStrategies(ctx.model, request.params.contextField),
   );
 
   app.put(

@@ -33,7 +33,18 @@ const settings = {
   ),
 };
 
-export const CreateContextFieldBody = Type.Object({ name: UrlFriendlyName, ...settings });
+export const CreateContextFieldBody = Type.Object({
+  name: UrlFriendlyName,
+  ...settings,
+  project: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'The project the field belongs to: only its features and segments may use it. On a project path the path decides.',
+    }),
+  ),
+});
 
 export const UpdateContextFieldBody = Type.Object(settings);
 
@@ -46,6 +57,40 @@ export const ContextFieldSchema = Type.Object({
   sortOrder: Type.Integer(),
   legalValues: Type.Array(Type.Object({ value: Type.String(), description: Type.Optional(Type.String()) })),
   createdAt: Timestamp,
+  project: Type.Optional(Type.String({ description: 'Set for a field of one project' })),
 });
 
 export const ContextFieldList = Type.Array(ContextFieldSchema);
+
+export const ContextListQuery = Type.Object({
+  include: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        "`project`: the fields of every project as well (instance list); `root`: the instance's fields as well (project list)",
+    }),
+  ),
+});
+
+export const ProjectContextParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  contextField: Type.String({ minLength: 1 }),
+});
+
+export const ProjectLegalValueParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  contextField: Type.String({ minLength: 1 }),
+  value: Type.String({ minLength: 1 }),
+});
+
+export const ContextFieldStrategies = Type.Object({
+  strategies: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      featureName: Type.String(),
+      projectId: Type.String(),
+      environment: Type.String(),
+      strategyName: Type.String(),
+    }),
+  ),
+});

@@ -7,10 +7,13 @@ import { recordEvent } from '../events/service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { getProject } from '../projects/service.js';
 import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
 import {
   type ContextField,
+  type ContextFieldScope,
   deleteContextField,
+  deleteContextFieldsOfProject,
   findContextField,
   insertContextField,
   type LegalValue,
@@ -26,20 +29,34 @@ export function describeContextField(f: ContextField) {
     sortOrder: f.sortOrder,
     legalValues: f.legalValues,
     createdAt: f.createdAt,
+    ...(f.project !== null ? { project: f.project } : {}),
   };
 }
 
-export async function readContextFields(db: Queryable) {
-  return (await listContextFields(db)).map(describeContextField);
+/** The fields of the instance, of one project, or both; 404 for a project that does not exist. */
+export async function readContextFields(db: Queryable, scope: ContextFieldScope = 'root') {
+  if (typeof scope === 'object') await getProject(db, scope.project);
+  return (await listContextFields(db, scope)).map(describeContextField);
 }
 
+/**
+ * The context field of that name, or 404. With `project`, it must be a field of that project: a
+ * project's paths never reach the instance's fields or another project's.
+ */
 export async function getContextField(
   db: Queryable,
   name: string,
-  options?: ReadOptions,
+  options: ReadOptions & { project?: string } = {},
 ): Promise<ContextField> {
   const field = await findContextField(db, name, options);
   if (!field) throw new NotFoundError(`There is no context field named "${name}".`);
+  if (options.project !== undefined && field.project !== options.project) {
+    throw new NotFoundError(
+      field.project === null
+        ? `The context field "${name}" is not one of the project "${options.project}": it belongs to the whole instance (see /api/admin/context/${name}).`
+        : `The context field "${name}" is not one of the project "${options.project}": it belongs to the project "${field.project}".`,
+    );
+  }
   return field;
 }
 
@@ -71,6 +88,7 @@ export interface NewContextField {
   stickiness?: boolean;
   sortOrder?: number;
   legalValues?: LegalValue[];
+  project?: string | null;
 }
 
 /** A new context field as the create endpoint would store it (400 for legal values listed twice). */
@@ -80,6 +98,7 @@ export function contextFieldValues(input: NewContextField, path = 'legalValues')
     stickiness: input.stickiness ?? false,
     sortOrder: input.sortOrder ?? 10,
     legalValues: checkedLegalValues(input.legalValues, path),
+    project: input.project ?? null,
   };
 }
 
@@ -87,7 +106,7 @@ export function contextFieldValues(input: NewContextField, path = 'legalValues')
 export async function writeNewContextFields(tx: Transaction, actor: Actor, fields: NewContextField[]) {
   for (const input of fields) {
     const data = describeContextField(await insertContextField(tx, input.name, contextFieldValues(input)));
-    recordEvent(tx, actor, { type: 'context-field-created', data });
+    recordEvent(tx, actor, { type: 'context-field-created', project: data.project ?? null, data });
   }
 }
 
@@ -102,19 +121,26 @@ export async function validateContextName(db: Queryable, name: string): Promise<
   await assertNameFree(db, name);
 }
 
+/**
+ * Creates a context field: of the whole instance, or of one project when the path (or, on the
+ * instance's path, the body) names one, which must exist.
+ */
 export async function createContextField(
   ctx: AppContext,
   identity: Identity,
   input: Static<typeof CreateContextFieldBody>,
+  project: string | null = input.project ?? null,
 ) {
-  const values = contextFieldValues(input);
+  const values = contextFieldValues({ ...input, project });
   const actor = actorOf(identity);
   const create = () =>
     ctx.db.transaction(async (tx) => {
+      // Shared: the project stays until the field is in (deleting it takes its fields along).
+      if (project !== null) await getProject(tx, project, { lock: 'share' });
       await assertNameFree(tx, input.name);
       const field = await insertContextField(tx, input.name, values);
       const data = describeContextField(field);
-      recordEvent(tx, actor, { type: 'context-field-created', data });
+      recordEvent(tx, actor, { type: 'context-field-created', project, data });
       return data;
     });
   return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
@@ -124,11 +150,12 @@ async function saveChange(
   tx: Transaction,
   identity: Identity,
   before: ContextField,
-  change: (before: ContextField) => Omit<ContextField, 'name' | 'createdAt'>,
+  change: (before: ContextField) => Omit<ContextField, 'name' | 'createdAt' | 'project'>,
 ): Promise<void> {
   const after = await updateContextField(tx, before.name, change(before));
   recordEvent(tx, actorOf(identity), {
     type: 'context-field-updated',
+    project: before.project,
     data: describeContextField(after),
     preData: describeContextField(before),
   });
@@ -144,10 +171,11 @@ export async function replaceContextField(
   identity: Identity,
   name: string,
   input: Static<typeof UpdateContextFieldBody>,
+  project?: string,
 ) {
   const legalValues = checkedLegalValues(input.legalValues);
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name, { lock: 'update' });
+    const before = await getContextField(tx, name, { lock: 'update', project });
     await saveChange(tx, identity, before, (b) => ({
       description: input.description === undefined ? b.description : input.description || null,
       stickiness: input.stickiness ?? false,
@@ -158,10 +186,16 @@ export async function replaceContextField(
 }
 
 /** Adds a legal value, or changes the description of one already there. */
-export async function putLegalValue(ctx: AppContext, identity: Identity, name: string, value: LegalValue) {
+export async function putLegalValue(
+  ctx: AppContext,
+  identity: Identity,
+  name: string,
+  value: LegalValue,
+  project?: string,
+) {
   const legal = checkedLegalValues([value])[0]!;
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name, { lock: 'update' });
+    const before = await getContextField(tx, name, { lock: 'update', project });
     const known = before.legalValues.some((lv) => lv.value === legal.value);
     const legalValues = known
       ? before.legalValues.map((lv) => (lv.value === legal.value ? legal : lv))
@@ -170,9 +204,15 @@ export async function putLegalValue(ctx: AppContext, identity: Identity, name: s
   });
 }
 
-export async function removeLegalValue(ctx: AppContext, identity: Identity, name: string, value: string) {
+export async function removeLegalValue(
+  ctx: AppContext,
+  identity: Identity,
+  name: string,
+  value: string,
+  project?: string,
+) {
   await ctx.db.transaction(async (tx) => {
-    const before = await getContextField(tx, name, { lock: 'update' });
+    const before = await getContextField(tx, name, { lock: 'update', project });
     if (!before.legalValues.some((lv) => lv.value === value)) {
       throw new NotFoundError(`The context field "${name}" has no legal value "${value}".`);
     }
@@ -184,5 +224,16 @@ export async function removeLegalValue(ctx: AppContext, identity: Identity, name
 /** Deletes a context field with its `context-field-deleted` event; `field` was read locked. */
 export async function writeContextFieldDeletion(tx: Transaction, actor: Actor, field: ContextField) {
   await deleteContextField(tx, field.name);
-  recordEvent(tx, actor, { type: 'context-field-deleted', preData: describeContextField(field) });
+  recordEvent(tx, actor, {
+    type: 'context-field-deleted',
+    project: field.project,
+    preData: describeContextField(field),
+  });
+}
+
+/** Part of deleting a project: its context fields go with it, each with its `context-field-deleted`. */
+export async function deleteProjectContextFields(tx: Transaction, actor: Actor, project: string) {
+  for (const field of await deleteContextFieldsOfProject(tx, project)) {
+    recordEvent(tx, actor, { type: 'context-field-deleted', project, preData: describeContextField(field) });
+  }
 }

@@ -12,6 +12,8 @@ export interface ContextField {
   stickiness: boolean;
   sortOrder: number;
   legalValues: LegalValue[];
+  /** Null: a field of the whole instance. */
+  project: string | null;
   createdAt: Date;
 }
 
@@ -21,10 +23,11 @@ interface ContextFieldRecord {
   stickiness: boolean;
   sort_order: number;
   legal_values: LegalValue[];
+  project: string | null;
   created_at: Date;
 }
 
-const COLUMNS = 'name, description, stickiness, sort_order, legal_values, created_at';
+const COLUMNS = 'name, description, stickiness, sort_order, legal_values, project, created_at';
 
 function toContextField(r: ContextFieldRecord): ContextField {
   return {
@@ -33,13 +36,29 @@ function toContextField(r: ContextFieldRecord): ContextField {
     stickiness: r.stickiness,
     sortOrder: r.sort_order,
     legalValues: r.legal_values,
+    project: r.project,
     createdAt: r.created_at,
   };
 }
 
-export async function listContextFields(db: Queryable): Promise<ContextField[]> {
+/** Which fields a list holds: the instance's (`root`), every one, or one project's (with the instance's). */
+export type ContextFieldScope = 'root' | 'all' | { project: string; withRoot: boolean };
+
+export async function listContextFields(
+  db: Queryable,
+  scope: ContextFieldScope = 'root',
+): Promise<ContextField[]> {
+  const where =
+    scope === 'all'
+      ? 'true'
+      : scope === 'root'
+        ? 'project IS NULL'
+        : scope.withRoot
+          ? '(project = $1 OR project IS NULL)'
+          : 'project = $1';
   const { rows } = await db.query<ContextFieldRecord>(
-    `SELECT ${COLUMNS} FROM context_fields ORDER BY sort_order, name`,
+    `SELECT ${COLUMNS} FROM context_fields WHERE ${where} ORDER BY sort_order, name`,
+    typeof scope === 'object' ? [scope.project] : [],
   );
   return rows.map(toContextField);
 }
@@ -63,15 +82,19 @@ export interface ContextFieldValues {
   legalValues: LegalValue[];
 }
 
+export interface NewContextFieldValues extends ContextFieldValues {
+  project: string | null;
+}
+
 export async function insertContextField(
   db: Queryable,
   name: string,
-  f: ContextFieldValues,
+  f: NewContextFieldValues,
 ): Promise<ContextField> {
   const { rows } = await db.query<ContextFieldRecord>(
-    `INSERT INTO context_fields (name, description, stickiness, sort_order, legal_values)
-     VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${COLUMNS}`,
-    [name, f.description, f.stickiness, f.sortOrder, JSON.stringify(f.legalValues)],
+    `INSERT INTO context_fields (name, description, stickiness, sort_order, legal_values, project)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${COLUMNS}`,
+    [name, f.description, f.stickiness, f.sortOrder, JSON.stringify(f.legalValues), f.project],
   );
   return toContextField(rows[0]!);
 }
@@ -92,4 +115,13 @@ export async function updateContextField(
 
 export async function deleteContextField(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM context_fields WHERE name = $1', [name]);
+}
+
+/** Deletes the fields of a project (the project goes); answers them as they were. */
+export async function deleteContextFieldsOfProject(db: Queryable, project: string): Promise<ContextField[]> {
+  const { rows } = await db.query<ContextFieldRecord>(
+    `DELETE FROM context_fields WHERE project = $1 RETURNING ${COLUMNS}`,
+    [project],
+  );
+  return rows.map(toContextField).sort((a, b) => (a.name < b.name ? -1 : 1));
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { FeatureRow } from '../features/bulk-service.js';
 import type { Permission } from '../http/permissions.js';
+import { planDependencies } from './analyse-dependencies.js';
 import { planEnvironment, planTags } from './analyse-feature.js';
 import { planStrategiesOf } from './analyse-strategies.js';
 import {
@@ -157,6 +158,8 @@ export async function analyse(
     strategySegments: new Map(),
     retagged: [],
     tags: [],
+    clearedDependencies: [],
+    dependencies: [],
     events: [],
   };
   const rules = analyseContextFields(data, instance, errors, changes, needs);
@@ -179,9 +182,7 @@ export async function analyse(
     planEnvironment(instance, errors, changes, needs, { name, before, strategies, environment });
     planTags(data, instance, errors, changes, needs, name, before);
   }
-  for (const d of data.dependencies.filter((d) => (d.dependencies ?? []).length > 0)) {
-    errors.add('Flagpole has no feature dependencies; these features depend on others:', d.feature);
-  }
+  await planDependencies(db, data, instance, rows, errors, changes, needs);
   for (const l of data.links.filter((l) => (l.links ?? []).length > 0)) {
     warnings.add('Flagpole has no feature links; the links of these features are not imported:', l.feature);
   }

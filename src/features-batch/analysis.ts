@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.js';
 import { getEnvironment } from '../environments/service.js';
 import type { EventInput } from '../events/service.js';
 import type {
+  DependencyRow,
   FeatureEnvironmentRow,
   FeatureRow,
   FeatureTagRow,
@@ -44,6 +45,10 @@ export interface Changes {
   /** Features whose tags become exactly those of `tags`. */
   retagged: string[];
   tags: FeatureTagRow[];
+  /** Imported features whose dependencies go. */
+  clearedDependencies: string[];
+  /** Imported features' new parents. */
+  dependencies: DependencyRow[];
   events: EventInput[];
 }
 
@@ -101,7 +106,7 @@ export async function readInstance(
     strategyTypes: new Map((await allStrategyDefinitions(db)).map((d) => [d.name, d])),
     segments: new Map((await allSegments(db)).map((s) => [s.name, s])),
     tagTypes: new Map((await allTagTypes(db)).map((t) => [t.name, t])),
-    contextRules: rulesOf(contextFields),
+    contextRules: rulesOf(contextFields, body.project),
     contextFields: new Map(
       contextFields.map((c) => [c.name, { legalValues: c.legalValues.map((l) => l.value) }]),
     ),
@@ -164,7 +169,8 @@ export function analyseContextFields(
     attempt(problems, `${field.at}.legalValues`, () => contextFieldValues(field, `${field.at}.legalValues`));
     errors.addProblems(problems);
     if (changes.contextFields.some((c) => c.name === field.name)) continue;
-    changes.contextFields.push(field);
+    // A field of a project where it was exported becomes one of the project imported into.
+    changes.contextFields.push({ ...field, project: field.project === undefined ? null : instance.project });
     rules.set(field.name, { legalValues: legal });
     needs.add('CREATE_CONTEXT_FIELD');
   }

@@ -97,6 +97,7 @@ export async function exportFeatures(
           stickiness: c.stickiness,
           sortOrder: c.sortOrder,
           legalValues: c.legalValues,
+          ...(c.project !== null ? { project: c.project } : {}),
         })),
       // By tag rather than in the order they were added: an import adds a feature's tags at once.
       featureTags: features.flatMap((f) =>
@@ -104,7 +105,9 @@ export async function exportFeatures(
       ),
       segments: segments.map((s) => ({ id: s.id, name: s.name })),
       tagTypes: (await allTagTypes(tx)).filter((t) => tagTypeNames.has(t.name)),
-      dependencies: [],
+      dependencies: features
+        .filter((f) => f.dependencies.length > 0)
+        .map((f) => ({ feature: f.name, dependencies: f.dependencies })),
       links: [],
     };
     recordEvent(tx, actorOf(identity), {

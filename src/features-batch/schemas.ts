@@ -83,6 +83,7 @@ export const ExportResult = Type.Object({
       legalValues: Type.Array(
         Type.Object({ value: Type.String(), description: Type.Optional(Type.String()) }),
       ),
+      project: Type.Optional(Type.String({ description: 'Set for a field of one project' })),
     }),
   ),
   featureTags: Type.Array(
@@ -92,9 +93,15 @@ export const ExportResult = Type.Object({
   tagTypes: Type.Array(
     Type.Object({ name: Type.String(), description: Nullable(Type.String()), icon: Nullable(Type.String()) }),
   ),
-  dependencies: Type.Array(Type.Unknown(), {
-    description: 'Always empty: Flagpole has no feature dependencies',
-  }),
+  dependencies: Type.Array(
+    Type.Object({
+      feature: Type.String({ description: 'The child' }),
+      dependencies: Type.Array(
+        Type.Object({ feature: Type.String(), enabled: Type.Boolean(), variants: Type.Array(Type.String()) }),
+      ),
+    }),
+    { description: 'The parent of each exported feature that has one' },
+  ),
   links: Type.Array(Type.Unknown(), { description: 'Always empty: Flagpole has no feature links' }),
 });
 

@@ -80,7 +80,7 @@ describe('POST /api/admin/features-batch/validate', () => {
     );
     data.segments.push({ id: 99, name: 'vips' });
     data.contextFields[0].legalValues.push({ value: 'asia' });
-    data.dependencies = [{ feature: 'exp-b', dependencies: [{ feature: 'exp-a' }] }];
+    data.dependencies = [{ feature: 'exp-b', dependencies: [{ feature: 'nowhere' }] }];
     data.links = [{ feature: 'exp-a', links: [{ url: 'https://example.com' }] }];
     const res = await validate(body(data));
     expect(res.status).toBe(200);
@@ -94,7 +94,7 @@ describe('POST /api/admin/features-batch/validate', () => {
       [
         'data.featureStrategies[3].constraints[0].value: The operator NUM_EQ compares numbers: "x" is not one. Send a decimal number such as "5" or "-2.5".',
         'exp-a',
-        'exp-b',
+        'exp-b -> nowhere',
         'myCustom',
         'region',
         'taken (in project other)',
@@ -102,7 +102,7 @@ describe('POST /api/admin/features-batch/validate', () => {
       ].sort(),
     );
     expect(byItems['exp-a']).toContain('more than once');
-    expect(byItems['exp-b']).toContain('dependencies');
+    expect(byItems['exp-b -> nowhere']).toContain('neither imported nor live in this project');
     expect(res.body.warnings.map((w: { affectedItems: string[] }) => w.affectedItems)).toEqual(
       expect.arrayContaining([['retired'], ['exp-b'], ['exp-a']]),
     );

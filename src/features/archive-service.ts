@@ -4,6 +4,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
+import { assertNoChildrenLeftBehind, writeDependencyRemovals } from './dependency-service.js';
 import { describeFeature, getAnyFeature, getLiveFeature, namedFeaturesOfProject } from './service.js';
 import {
   archiveFeatures,
@@ -43,12 +44,23 @@ export async function archiveFeatureList(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const features = await namedFeaturesOfProject(tx, project, names, { lock: 'update' });
-    const archived = await archiveFeatures(
+    await archiveLive(
       tx,
-      features.filter((f) => f.archivedAt === null).map((f) => f.name),
+      identity,
+      features.filter((f) => f.archivedAt === null),
     );
-    await recordEach(tx, identity, 'feature-archived', archived);
   });
+}
+
+/**
+ * Archives live features: refused (403) while features not archived with them depend on them;
+ * their own dependencies go (with `feature-dependencies-removed`).
+ */
+async function archiveLive(tx: Transaction, identity: Identity, features: Feature[]): Promise<void> {
+  const names = features.map((f) => f.name);
+  await assertNoChildrenLeftBehind(tx, names);
+  await writeDependencyRemovals(tx, actorOf(identity), features);
+  await recordEach(tx, identity, 'feature-archived', await archiveFeatures(tx, names));
 }
 
 /** Archives one live feature of the project (404 when there is none of that name). */
@@ -59,8 +71,7 @@ export async function archiveFeature(
   name: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await getLiveFeature(tx, project, name, { lock: 'update' });
-    await recordEach(tx, identity, 'feature-archived', await archiveFeatures(tx, [name]));
+    await archiveLive(tx, identity, [await getLiveFeature(tx, project, name, { lock: 'update' })]);
   });
 }
 

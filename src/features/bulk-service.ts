@@ -17,8 +17,15 @@ import {
   upsertFeatureRows,
   upsertStrategyRows,
 } from './bulk-store.js';
+import {
+  type DependencyRow,
+  deleteDependenciesOf,
+  dependenciesOf,
+  dependenciesOn,
+  setDependencies,
+} from './dependency-store.js';
 import { type FeatureRecord, loadFeatureRecords } from './model-store.js';
-import { attachProjectFeatures, findFeatures } from './store.js';
+import { attachProjectFeatures, type Feature, findFeatures } from './store.js';
 
 // Imports write many features at once. Their rules (and audit events) are the importer's; what is
 // here only writes what it was handed, each table in one statement, in the order the foreign keys
@@ -31,6 +38,7 @@ export type {
   StrategyPlace,
   StrategyRow,
 } from './bulk-store.js';
+export type { DependencyRow } from './dependency-store.js';
 
 export interface FeatureWrites {
   /** Created, or overwritten where they exist. */
@@ -43,6 +51,10 @@ export interface FeatureWrites {
   strategySegments: Map<string, number[]>;
   /** Added; a tag a feature carries already is left alone. */
   tags: FeatureTagRow[];
+  /** Children whose dependencies go. */
+  clearedDependencies?: string[];
+  /** Children's new parents, each replacing the one it had. */
+  dependencies?: DependencyRow[];
 }
 
 export async function writeFeatures(tx: Transaction, writes: FeatureWrites, actor: Actor): Promise<void> {
@@ -51,6 +63,21 @@ export async function writeFeatures(tx: Transaction, writes: FeatureWrites, acto
   await upsertStrategyRows(tx, writes.strategies);
   await replaceStrategySegmentRows(tx, writes.strategySegments);
   await insertFeatureTagRows(tx, writes.tags, actor.userId);
+  await deleteDependenciesOf(tx, writes.clearedDependencies ?? []);
+  await setDependencies(tx, writes.dependencies ?? []);
+}
+
+/**
+ * What the dependencies an import brings meet: the features named as parents (with the parents
+ * they have) and the dependencies on the imported features (their children).
+ */
+export async function dependencyNeighbours(db: Queryable, parents: string[], imported: string[]) {
+  const features: Feature[] = await findFeatures(db, parents);
+  return {
+    parents: new Map(features.map((f) => [f.name, f])),
+    parentsWithParents: new Set((await dependenciesOf(db, parents)).map((d) => d.child)),
+    children: await dependenciesOn(db, imported),
+  };
 }
 
 /**

@@ -10,6 +10,13 @@ export interface EnvironmentState {
   lastSeenAt: Date | null;
 }
 
+/** A child's condition on its parent. */
+export interface Dependency {
+  feature: string;
+  enabled: boolean;
+  variants: string[];
+}
+
 /** A feature with everything hanging off it, as the read model holds it. */
 export interface FeatureRecord extends Feature {
   environments: EnvironmentState[];
@@ -17,12 +24,15 @@ export interface FeatureRecord extends Feature {
   strategies: FeatureStrategy[];
   /** In the order they were added. */
   tags: { type: string; value: string }[];
+  /** Its parent, if it has one (a list, as Unleash shapes it). */
+  dependencies: Dependency[];
 }
 
 interface Row extends FeatureTableRow {
   environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];
+  dependencies: Dependency[];
 }
 
 function date(text: string | null): Date | null {
@@ -31,7 +41,7 @@ function date(text: string | null): Date | null {
 
 /**
  * The features of those names (every feature when `names` is null), archived ones included,
- * each with its environments, strategies and tags — one statement, so one consistent state.
+ * each with its environments, strategies, tags and parent — one statement, so one consistent state.
  * A name that is not there any more is simply missing from the answer.
  */
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
@@ -53,7 +63,10 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
                         FROM feature_strategies s WHERE s.feature_name = f.name), '[]') AS strategies,
             coalesce((SELECT json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value)
                                       ORDER BY t.created_at, t.tag_type, t.tag_value)
-                        FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags
+                        FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags,
+            coalesce((SELECT json_agg(json_build_object('feature', d.parent, 'enabled', d.enabled,
+                                                        'variants', d.variants))
+                        FROM feature_dependencies d WHERE d.child = f.name), '[]') AS dependencies
        FROM features f
       WHERE $1::text[] IS NULL OR f.name = ANY($1::text[])`,
     [names],
@@ -71,5 +84,6 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     environments: r.environments.map((e) => ({ ...e, lastSeenAt: date(e.lastSeenAt) })),
     strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
     tags: r.tags,
+    dependencies: r.dependencies,
   }));
 }

@@ -67,6 +67,14 @@ export class FeatureModel {
     version: -1,
     byId: new Map(),
   };
+  private childIndex: { version: number; byParent: Map<string, string[]> } = {
+    version: -1,
+    byParent: new Map(),
+  };
+  private rulesByProject: { version: number; byProject: Map<string, ContextFields> } = {
+    version: -1,
+    byProject: new Map(),
+  };
 
   constructor(
     private readonly db: Database,
@@ -191,6 +199,19 @@ export class FeatureModel {
     return feature && strategy ? { strategy, feature } : undefined;
   }
 
+  /** The names of the features that depend on this one, by name. */
+  children(name: string): string[] {
+    if (this.childIndex.version !== this.version) {
+      const byParent = new Map<string, string[]>();
+      for (const f of this.parts.features.values()) {
+        for (const d of f.dependencies) byParent.set(d.feature, [...(byParent.get(d.feature) ?? []), f.name]);
+      }
+      for (const list of byParent.values()) list.sort();
+      this.childIndex = { version: this.version, byParent };
+    }
+    return this.childIndex.byParent.get(name) ?? [];
+  }
+
   project(id: string): ProjectRecord | undefined {
     return this.parts.projects.get(id);
   }
@@ -204,9 +225,23 @@ export class FeatureModel {
     return this.parts.contextFields;
   }
 
-  /** The context fields as the constraint rules need them. */
-  contextRules(): ContextFields {
-    return this.parts.contextRules;
+  /**
+   * The context fields as the constraint rules need them: for the constraints of a project's
+   * features and segments (`null`: segments of no project), where other projects' fields are
+   * refused; without a project, every field as it is.
+   */
+  contextRules(project?: string | null): ContextFields {
+    if (project === undefined) return this.parts.contextRules;
+    if (this.rulesByProject.version !== this.version) {
+      this.rulesByProject = { version: this.version, byProject: new Map() };
+    }
+    const key = project ?? '';
+    let rules = this.rulesByProject.byProject.get(key);
+    if (!rules) {
+      rules = rulesOf(this.parts.contextFields, project);
+      this.rulesByProject.byProject.set(key, rules);
+    }
+    return rules;
   }
 
   strategyDefinition(name: string): StrategyDefinition | undefined {

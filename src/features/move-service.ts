@@ -6,6 +6,8 @@ import { actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import { segmentNamesOutsideProject } from '../segments/store.js';
+import { dependenciesOf, dependenciesOn } from './dependency-store.js';
+import type { FeatureModel } from './model.js';
 import { getLiveFeature } from './service.js';
 import { featureEnvironmentNames, setFeatureProject } from './store.js';
 import { segmentIdsOfFeature } from './usage-store.js';
@@ -17,6 +19,34 @@ async function assertSegmentsFitProject(db: Queryable, featureName: string, proj
     throw new NoAccessError(
       `The feature "${featureName}" has strategies using segments of its current project (${foreign.join(', ')}), ` +
         `which strategies in the project "${project}" cannot use: remove them from the strategies first.`,
+    );
+  }
+}
+
+/** A parent must be in its child's project: a feature that takes part in a dependency stays. */
+async function assertNoDependencies(db: Queryable, featureName: string): Promise<void> {
+  const parents = await dependenciesOf(db, [featureName]);
+  const children = await dependenciesOn(db, [featureName]);
+  if (parents.length === 0 && children.length === 0) return;
+  throw new NoAccessError(
+    `The feature "${featureName}" cannot change project: it has dependencies (${[
+      ...parents.map((d) => `it depends on "${d.feature}"`),
+      ...children.map((d) => `"${d.child}" depends on it`),
+    ].join(', ')}). Remove them first.`,
+  );
+}
+
+/** Refuses to move a feature whose constraints use context fields of its current project. */
+function assertContextFieldsFitProject(model: FeatureModel, featureName: string, project: string): void {
+  const rules = model.contextRules(project);
+  const used = new Set(
+    (model.feature(featureName)?.strategies ?? []).flatMap((s) => s.constraints.map((c) => c.contextName)),
+  );
+  const foreign = [...used].filter((name) => rules.get(name)?.otherProject !== undefined).sort();
+  if (foreign.length > 0) {
+    throw new NoAccessError(
+      `The feature "${featureName}" has constraints on context fields of its current project (${foreign.join(', ')}), ` +
+        `which the project "${project}" cannot use: remove those constraints first.`,
     );
   }
 }
@@ -49,6 +79,8 @@ export async function moveFeature(
       );
     }
     await assertSegmentsFitProject(tx, feature.name, newProjectId);
+    await assertNoDependencies(tx, feature.name);
+    assertContextFieldsFitProject(ctx.model, feature.name, newProjectId);
     await setFeatureProject(tx, feature.name, newProjectId);
     recordEvent(tx, actorOf(identity), {
       type: 'feature-project-change',

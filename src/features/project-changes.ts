@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { deleteProjectContextFields } from '../context/service.js';
 import type { Transaction } from '../db/database.js';
 import { getEnvironment } from '../environments/service.js';
 import { recordEvent } from '../events/service.js';
@@ -30,7 +31,8 @@ async function lockedLiveFeatureCount(tx: Transaction, project: string): Promise
 
 /**
  * Deletes a project that holds no live features. Its archived features go with it, each with its
- * own `feature-deleted` event, as when they are deleted from the archive. The project's row is
+ * own `feature-deleted` event, as when they are deleted from the archive, and so do its context
+ * fields, each with its `context-field-deleted`. The project's row is
  * locked first, which also waits for features being created in or moved into it; then its
  * features, which waits for those being revived: the count below is the one the deletion meets.
  */
@@ -48,6 +50,7 @@ export async function deleteProject(ctx: AppContext, identity: Identity, id: str
       );
     }
     await deleteArchivedFeaturesOfProject(tx, identity, id);
+    await deleteProjectContextFields(tx, actorOf(identity), id);
     await deleteProjectRow(tx, id);
     recordEvent(tx, actorOf(identity), {
       type: 'project-deleted',

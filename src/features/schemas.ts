@@ -2,6 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
 import { MAX_BATCH_NAMES, MAX_PATCH_OPERATIONS, Nullable, Timestamp } from '../http/schemas.js';
 
+export const DependencySchema = Type.Object({
+  feature: Type.String({ description: 'The parent feature' }),
+  enabled: Type.Boolean({ description: 'true: the parent must be on; false: off' }),
+  variants: Type.Array(Type.String(), {
+    description: 'When not empty, the parent must resolve to one of these',
+  }),
+});
+
 export const ProjectFeatureParams = Type.Object({
   projectId: Type.String({ minLength: 1 }),
   featureName: Type.String({ minLength: 1 }),
@@ -66,8 +74,10 @@ export const FeatureDetails = Type.Object({
     }),
   ),
   variants: Type.Array(Type.Unknown(), { description: 'Deprecated: variants live in each environment' }),
-  children: Type.Array(Type.String()),
-  dependencies: Type.Array(Type.Unknown()),
+  children: Type.Array(Type.String(), { description: 'The features that depend on this one' }),
+  dependencies: Type.Array(DependencySchema, {
+    description: 'The feature this one depends on (at most one)',
+  }),
 });
 
 export const ProjectFeatureList = Type.Object({
@@ -129,3 +139,45 @@ export const ArchivedFeatureList = Type.Object({
 
 /** The list as the route sends it: JSON text made by the database, in the shape of ProjectFeatureList. */
 export const ProjectFeatureListText = Type.Unsafe<string>(ProjectFeatureList);
+
+export const DependencyBody = Type.Object({
+  feature: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'The parent feature, in the same project',
+  }),
+  enabled: Type.Optional(
+    Type.Boolean({ description: 'false: the child is on only while the parent is off' }),
+  ),
+  variants: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 100,
+      description: 'The parent must resolve to one of these variants (only with `enabled` true)',
+    }),
+  ),
+});
+
+export const ChildParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  child: Type.String({ minLength: 1 }),
+});
+
+export const ParentParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  parent: Type.String({ minLength: 1 }),
+});
+
+export const DependencyParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  child: Type.String({ minLength: 1 }),
+  parent: Type.String({ minLength: 1 }),
+});
+
+export const ArchiveImpact = Type.Object({
+  parentsWithChildFeatures: Type.Array(Type.String(), {
+    description: 'Named features that others, not named, depend on: archiving them is refused',
+  }),
+  hasDeletedDependencies: Type.Boolean({
+    description: 'Whether archiving them removes dependencies',
+  }),
+});

@@ -180,8 +180,8 @@ export function readFeature(model: FeatureModel, project: string, name: string) 
     favorite: false,
     environments: feature.environments.map((e) => describeEnvironment(model, feature, e)),
     variants: [],
-    children: [],
-    dependencies: [],
+    children: model.children(feature.name),
+    dependencies: feature.dependencies,
   };
 }
 

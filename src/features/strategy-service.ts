@@ -128,7 +128,7 @@ async function checkedConfig(
 ) {
   if (input.name !== undefined) assertStrategyType(model, input.name);
   return {
-    constraints: checkConstraints(model.contextRules(), input.constraints ?? []),
+    constraints: checkConstraints(model.contextRules(at.project), input.constraints ?? []),
     variants: prepareVariants(input.variants ?? [], 'variants'),
     segments: input.segments && (await checkStrategySegments(db, input.segments, at.project)),
   };

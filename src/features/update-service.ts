@@ -4,6 +4,7 @@ import { recordEvent } from '../events/service.js';
 import { ConflictError, NameExistsError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
+import { assertNoChildrenLeftBehind, writeDependencyRemovals } from './dependency-service.js';
 import {
   applyFeaturePatch,
   assertNoVariantPaths,
@@ -68,6 +69,8 @@ async function writeMetadata(
   }
   if (next.archived) {
     assertPermission(identity, 'DELETE_FEATURE', { project: feature.project });
+    await assertNoChildrenLeftBehind(tx, [feature.name]);
+    await writeDependencyRemovals(tx, actor, [feature]);
     [updated] = (await archiveFeatures(tx, [feature.name])) as [Feature];
     recordEvent(tx, actor, { type: 'feature-archived', ...where, data: describeFeature(updated) });
   }

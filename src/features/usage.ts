@@ -13,6 +13,7 @@ import {
   writeSegmentChange,
   writeSegmentDeletion,
 } from '../segments/service.js';
+import type { FeatureModel } from './model.js';
 import { featuresUsingContextField, strategiesUsingSegment } from './usage-store.js';
 
 // The changes of segments and context fields that depend on the strategies using them. They run
@@ -29,7 +30,7 @@ export async function changeSegment(ctx: AppContext, identity: Identity, id: num
   const actor = actorOf(identity);
   const change = () =>
     ctx.db.transaction(async (tx) => {
-      const values = await checkedSegmentValues(tx, ctx.model.contextRules(), input);
+      const values = await checkedSegmentValues(tx, ctx.model.contextRules(input.project ?? null), input);
       // Exclusive: limiting it to a project checks the strategies using it.
       const before = await getSegment(tx, id, { lock: 'exclusive' });
       await assertSegmentNameFree(tx, values.name, id);
@@ -66,10 +67,18 @@ export async function removeSegment(ctx: AppContext, identity: Identity, id: num
   });
 }
 
-/** Deletes a context field; refused (409) while a strategy or a segment has a constraint on it. */
-export async function removeContextField(ctx: AppContext, identity: Identity, name: string) {
+/**
+ * Deletes a context field (with `project`, one of that project's); refused (409) while a strategy
+ * or a segment has a constraint on it.
+ */
+export async function removeContextField(
+  ctx: AppContext,
+  identity: Identity,
+  name: string,
+  project?: string,
+) {
   await ctx.db.transaction(async (tx) => {
-    const field = await getContextField(tx, name, { lock: 'exclusive' });
+    const field = await getContextField(tx, name, { lock: 'exclusive', project });
     const [features, segments] = [
       await featuresUsingContextField(tx, name),
       await segmentsUsingContext(tx, name),
@@ -85,4 +94,25 @@ export async function removeContextField(ctx: AppContext, identity: Identity, na
     }
     await writeContextFieldDeletion(tx, actorOf(identity), field);
   });
+}
+
+/** The strategies (of live and archived features; of one project, if given) with a constraint on the field. */
+export function readContextFieldStrategies(model: FeatureModel, name: string, project?: string) {
+  const strategies = [];
+  for (const f of model.allFeatures()) {
+    if (project !== undefined && f.project !== project) continue;
+    for (const s of f.strategies) {
+      if (!s.constraints.some((c) => c.contextName === name)) continue;
+      strategies.push({
+        id: s.id,
+        featureName: f.name,
+        projectId: f.project,
+        environment: s.environment,
+        strategyName: s.name,
+      });
+    }
+  }
+  // By feature; within one, in the order its strategies are evaluated (the sort is stable).
+  strategies.sort((a, b) => (a.featureName < b.featureName ? -1 : a.featureName > b.featureName ? 1 : 0));
+  return { strategies };
 }

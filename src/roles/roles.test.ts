@@ -64,13 +64,15 @@ describe('reading roles and permissions', () => {
     const { root, project, environments } = res.body.permissions;
     const names = (list: { name: string }[]) => list.map((p) => p.name);
     expect(names(root)).toEqual(expect.arrayContaining(['ADMIN', 'CREATE_PROJECT', 'CREATE_ROLE']));
-    expect(names(project)).toEqual(expect.arrayContaining(['CREATE_FEATURE', 'MOVE_FEATURE_TOGGLE']));
+    expect(names(project)).toEqual(
+      expect.arrayContaining(['CREATE_FEATURE', 'MOVE_FEATURE_TOGGLE', 'UPDATE_FEATURE_DEPENDENCY']),
+    );
     expect(environments.map((e: { name: string }) => e.name)).toEqual(['development', 'production']);
     expect(names(environments[0].permissions)).toEqual(
       expect.arrayContaining(['CREATE_FEATURE_STRATEGY', 'UPDATE_FEATURE_ENVIRONMENT']),
     );
     const all = [...names(root), ...names(project), ...names(environments[0].permissions)];
-    expect(all).toHaveLength(36);
+    expect(all).toHaveLength(37);
     expect(root[0]).toHaveProperty('displayName');
   });
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { readStrategySegments, replaceStrategySegments } from '../features/strategy-segments.js';
 import { changeSegment, readSegmentStrategies, removeSegment } from '../features/usage.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -9,6 +10,8 @@ import {
   SegmentNameBody,
   SegmentSchema,
   SegmentStrategies,
+  StrategyIdParams,
+  StrategySegmentsBody,
 } from './schemas.js';
 import { createSegment, describeSegment, getSegment, readSegments, validateSegmentName } from './service.js';
 
@@ -55,6 +58,39 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       await validateSegmentName(ctx.db, request.body.name);
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/segments/strategies/:strategyId',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'The segments a strategy uses (none for an unknown strategy id)',
+        params: StrategyIdParams,
+        response: { 200: SegmentList },
+      },
+    },
+    async (request) => readStrategySegments(ctx.model, request.params.strategyId),
+  );
+
+  app.post(
+    '/api/admin/segments/strategies',
+    {
+      // Checked against the project and environment the body names: UPDATE_FEATURE_STRATEGY.
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary:
+          'Set the segments of a strategy to exactly those listed (needs UPDATE_FEATURE_STRATEGY in its project and environment)',
+        body: StrategySegmentsBody,
+        response: { 201: StrategySegmentsBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await replaceStrategySegments(ctx, identityOf(request), request.body);
+      return reply.code(201).header('location', `strategies/${result.strategyId}`).send(result);
     },
   );
 

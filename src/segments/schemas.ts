@@ -47,3 +47,12 @@ export const SegmentStrategies = Type.Object({
     description: 'Always empty: no change requests here',
   }),
 });
+
+export const StrategyIdParams = Type.Object({ strategyId: Type.String({ minLength: 1 }) });
+
+export const StrategySegmentsBody = Type.Object({
+  projectId: Type.String({ minLength: 1, maxLength: 100, description: "The strategy's project" }),
+  environmentId: Type.String({ minLength: 1, maxLength: 100, description: "The strategy's environment" }),
+  strategyId: Type.String({ minLength: 1, maxLength: 100 }),
+  segmentIds: Type.Array(IntegerId, { maxItems: 100, description: 'Every segment the strategy is to use' }),
+});

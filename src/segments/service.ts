@@ -97,7 +97,7 @@ export async function createSegment(ctx: AppContext, identity: Identity, input: 
   const actor = actorOf(identity);
   const create = () =>
     ctx.db.transaction(async (tx) => {
-      const values = await checkedSegmentValues(tx, ctx.model.contextRules(), input);
+      const values = await checkedSegmentValues(tx, ctx.model.contextRules(input.project ?? null), input);
       await assertSegmentNameFree(tx, values.name);
       const data = describeSegment(await insertSegment(tx, values, actor.name));
       recordEvent(tx, actor, { type: 'segment-created', project: data.project, data });

@@ -5,7 +5,8 @@ import type { Pools } from './values.js';
 /**
  * A small world for the fuzzer, made through the API as a client would (every step must succeed):
  * a project with its own environment, a feature with a strategy (constraint and segment) and one
- * that has it on for everyone (so that the frontend API answers it), variants and a tag, an archived feature, a context field, a custom role, a group, users of each root role
+ * that has it on for everyone (so that the frontend API answers it), variants and a tag, an archived
+ * feature, a context field and one of the project, a custom role, a group, users of each root role
  * with personal access tokens, client and frontend tokens, an expired PAT and an expired token,
  * an invite link, a reset token, an SDK application and a (disabled) webhook. The fuzzer fills path parameters and
  * fields from its pools, by name, and sends requests with its credentials.
@@ -35,6 +36,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
   const feature = `${tag}-feature`;
   const archived = `${tag}-archived`;
   const contextField = `${tag}-context`;
+  const projectContextField = `${tag}-project-context`;
   const tagType = `${tag}-tags`;
   const app = `${tag}-app`;
 
@@ -48,6 +50,10 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
   await send('POST', '/api/admin/context', {
     name: contextField,
     legalValues: [{ value: 'a' }, { value: 'b' }],
+  });
+  await send('POST', `/api/admin/projects/${project}/context`, {
+    name: projectContextField,
+    legalValues: [{ value: 'a' }],
   });
   const segment = await send('POST', '/api/admin/segments', {
     name: `${tag}-segment`,
@@ -152,12 +158,14 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     project: projects,
     projects,
     featureName: [feature, archived],
+    child: [feature],
+    parent: [feature],
     feature: [feature, archived],
     features: [feature, archived],
     environment: environments,
     strategyId: [strategy.body.id],
     name: [feature, environment, 'flexibleRollout', tagType, contextField, archived],
-    contextField: [contextField, 'userId'],
+    contextField: [contextField, 'userId', projectContextField],
     contextName: [contextField, 'userId'],
     value: ['a', 'vv'],
     values: ['a', 'b'],

@@ -1,6 +1,14 @@
 import { constraintHolds } from './constraints.js';
-import { strategyHolds } from './strategies.js';
-import type { ClientFeature, Constraint, Context, Segment, StrategyDefinition, Variant } from './types.js';
+import { isKnownStrategy, strategyHolds } from './strategies.js';
+import type {
+  ClientFeature,
+  Constraint,
+  Context,
+  Segment,
+  StrategyDefinition,
+  Variant,
+  VariantDefinition,
+} from './types.js';
 import { DISABLED_VARIANT } from './types.js';
 import { pickVariant } from './variants.js';
 
@@ -25,27 +33,59 @@ function constraintsHold(strategy: StrategyDefinition, context: Context, flags: 
   return [...own, ...fromSegments].every((c) => c !== undefined && constraintHolds(c, context));
 }
 
-interface StrategyResult {
-  enabled: boolean;
-  variant?: Variant;
+/** Whether a strategy lets the context in. A disabled one never does (SDKs are not even sent it). */
+function strategyMatches(
+  strategy: StrategyDefinition,
+  featureName: string,
+  context: Context,
+  flags: FlagSet,
+): boolean {
+  if (strategy.disabled) return false;
+  return (
+    constraintsHold(strategy, context, flags) &&
+    strategyHolds(strategy.name, strategy.parameters ?? {}, context, featureName)
+  );
 }
 
-function firstMatchingStrategy(feature: ClientFeature, context: Context, flags: FlagSet): StrategyResult {
+/** The variant a strategy with variants gives the context; null when its weights add up to nothing. */
+function strategyVariant(strategy: StrategyDefinition, context: Context): Variant | null {
+  const variants = strategy.variants ?? [];
+  const parameters = strategy.parameters ?? {};
+  const stickiness = variants[0]?.stickiness || (parameters.stickiness as string | undefined);
+  const picked = pickVariant(variants, String(parameters.groupId ?? ''), stickiness, context);
+  return picked ? { name: picked.name, enabled: true, payload: picked.payload } : null;
+}
+
+/** Which strategy decided: `matched` false when none let the context in; no strategy at all lets everyone in. */
+interface Match {
+  matched: boolean;
+  strategy?: StrategyDefinition;
+}
+
+function firstMatch(feature: ClientFeature, context: Context, flags: FlagSet): Match {
   const strategies = feature.strategies ?? [];
-  if (strategies.length === 0) return { enabled: true };
-  for (const strategy of strategies) {
-    const parameters = strategy.parameters ?? {};
-    if (!constraintsHold(strategy, context, flags)) continue;
-    if (!strategyHolds(strategy.name, parameters, context, feature.name)) continue;
-    const variants = strategy.variants ?? [];
-    if (variants.length === 0) return { enabled: true };
-    const stickiness = variants[0]!.stickiness || (parameters.stickiness as string | undefined);
-    const picked = pickVariant(variants, String(parameters.groupId ?? ''), stickiness, context);
-    return picked
-      ? { enabled: true, variant: { name: picked.name, enabled: true, payload: picked.payload } }
-      : { enabled: true };
-  }
-  return { enabled: false };
+  if (strategies.length === 0) return { matched: true };
+  const strategy = strategies.find((s) => strategyMatches(s, feature.name, context, flags));
+  return strategy ? { matched: true, strategy } : { matched: false };
+}
+
+/**
+ * The variants the feature's variant comes from once the deciding strategy is known: that
+ * strategy's when it has some, else the feature's.
+ */
+function variantSource(feature: ClientFeature, match: Match): VariantDefinition[] {
+  const own = match.strategy?.variants ?? [];
+  return own.length > 0 ? own : (feature.variants ?? []);
+}
+
+/** The variant of a feature that is on: the deciding strategy's, else one of the feature's. */
+function variantOf(feature: ClientFeature, match: Match, context: Context): Variant {
+  if (match.strategy?.variants?.length) return strategyVariant(match.strategy, context) ?? DISABLED_VARIANT;
+  const variants = feature.variants ?? [];
+  const picked = variants.length
+    ? pickVariant(variants, feature.name, variants[0]!.stickiness, context)
+    : null;
+  return picked ? { name: picked.name, enabled: true, payload: picked.payload } : DISABLED_VARIANT;
 }
 
 /** Parents are one level deep: a parent that itself has parents never satisfies. */
@@ -71,15 +111,105 @@ export function evaluate(feature: ClientFeature, context: Context, flags: FlagSe
   if (!feature.enabled || !parentsSatisfied(feature, context, flags)) {
     return { enabled: false, variant: DISABLED_VARIANT };
   }
-  const result = firstMatchingStrategy(feature, context, flags);
-  if (!result.enabled) return { enabled: false, variant: DISABLED_VARIANT };
-  if (result.variant) return { enabled: true, variant: result.variant };
-  const variants = feature.variants ?? [];
-  const picked = variants.length
-    ? pickVariant(variants, feature.name, variants[0]!.stickiness, context)
-    : null;
+  const match = firstMatch(feature, context, flags);
+  if (!match.matched) return { enabled: false, variant: DISABLED_VARIANT };
+  return { enabled: true, variant: variantOf(feature, match, context) };
+}
+
+export interface ConstraintOutcome {
+  constraint: Constraint;
+  result: boolean;
+}
+
+export interface SegmentOutcome {
+  id: number;
+  /** Undefined when no segment has the id: then it never matches. */
+  segment: Segment | undefined;
+  result: boolean;
+  constraints: ConstraintOutcome[];
+}
+
+export interface StrategyOutcome {
+  strategy: StrategyDefinition;
+  /**
+   * `complete`: evaluated here. `incomplete`: a strategy type this server cannot evaluate (custom
+   * strategies are the SDK's code), so it is on at best `unknown`. `unevaluated`: disabled.
+   */
+  status: 'complete' | 'incomplete' | 'unevaluated';
+  enabled: boolean | 'unknown';
+  constraints: ConstraintOutcome[];
+  segments: SegmentOutcome[];
+  /** For a strategy with variants, the one the context would get (null: weights add up to nothing). */
+  variant?: Variant | null;
+}
+
+/** An evaluation with its reasons: every strategy, constraint and segment, and the parents. */
+export interface Explanation extends Evaluation {
+  /** Whether the feature is on in the environment at all. */
+  environmentEnabled: boolean;
+  parentsSatisfied: boolean;
+  /** True when a strategy matched (or there are none and the environment is on); `unknown` when one might. */
+  strategiesResult: boolean | 'unknown';
+  strategies: StrategyOutcome[];
+  /** The variants the variant comes from. */
+  variants: VariantDefinition[];
+}
+
+function judgeConstraints(constraints: readonly Constraint[], context: Context): ConstraintOutcome[] {
+  return constraints.map((constraint) => ({ constraint, result: constraintHolds(constraint, context) }));
+}
+
+/** Every part of a strategy evaluated (no short cut), agreeing with `strategyMatches`. */
+function judgeStrategy(
+  strategy: StrategyDefinition,
+  featureName: string,
+  context: Context,
+  flags: FlagSet,
+): StrategyOutcome {
+  const constraints = judgeConstraints(strategy.constraints ?? [], context);
+  const segments = (strategy.segments ?? []).map((id): SegmentOutcome => {
+    const segment = flags.segment(id);
+    const outcomes = judgeConstraints(segment?.constraints ?? [], context);
+    return { id, segment, constraints: outcomes, result: !!segment && outcomes.every((o) => o.result) };
+  });
+  const gates = constraints.every((o) => o.result) && segments.every((o) => o.result);
+  const variant = strategy.variants?.length ? { variant: strategyVariant(strategy, context) } : {};
+  const outcome = { strategy, constraints, segments, ...variant };
+  if (strategy.disabled) return { ...outcome, status: 'unevaluated', enabled: 'unknown' };
+  if (!isKnownStrategy(strategy.name)) {
+    return { ...outcome, status: 'incomplete', enabled: gates ? 'unknown' : false };
+  }
+  const enabled = gates && strategyHolds(strategy.name, strategy.parameters ?? {}, context, featureName);
+  return { ...outcome, status: 'complete', enabled };
+}
+
+/**
+ * The evaluation of `evaluate`, explained: the same decision (on only when the environment is on,
+ * the parents are satisfied and the first matching strategy is found), with every strategy judged
+ * in full even when the environment is off, as a person trying a context out wants to see.
+ */
+export function explain(feature: ClientFeature, context: Context, flags: FlagSet): Explanation {
+  const strategies = (feature.strategies ?? []).map((s) => judgeStrategy(s, feature.name, context, flags));
+  const deciding = strategies.find((o) => o.enabled === true);
+  const match: Match =
+    strategies.length === 0 ? { matched: true } : { matched: !!deciding, strategy: deciding?.strategy };
+  const strategiesResult =
+    strategies.length === 0
+      ? feature.enabled
+      : deciding
+        ? true
+        : strategies.some((o) => o.enabled === 'unknown')
+          ? 'unknown'
+          : false;
+  const satisfied = parentsSatisfied(feature, context, flags);
+  const enabled = feature.enabled && satisfied && match.matched;
   return {
-    enabled: true,
-    variant: picked ? { name: picked.name, enabled: true, payload: picked.payload } : DISABLED_VARIANT,
+    enabled,
+    variant: enabled ? variantOf(feature, match, context) : DISABLED_VARIANT,
+    environmentEnabled: feature.enabled,
+    parentsSatisfied: satisfied,
+    strategiesResult,
+    strategies,
+    variants: variantSource(feature, match),
   };
 }

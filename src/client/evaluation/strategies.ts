@@ -40,6 +40,11 @@ const STRATEGIES: Record<string, StrategyCheck> = {
   applicationHostname: (p) => list(text(p.hostNames).toLowerCase()).includes(HOSTNAME),
 };
 
+/** Whether this server can evaluate the strategy type (custom types live in the SDKs' code). */
+export function isKnownStrategy(name: string): boolean {
+  return Object.hasOwn(STRATEGIES, name);
+}
+
 /** Whether the strategy's own rule lets the context in; an unknown strategy never does. */
 export function strategyHolds(
   name: string,
@@ -47,6 +52,5 @@ export function strategyHolds(
   context: Context,
   featureName: string,
 ): boolean {
-  const check = STRATEGIES[name];
-  return check ? check(parameters, context, featureName) : false;
+  return isKnownStrategy(name) ? STRATEGIES[name]!(parameters, context, featureName) : false;
 }

@@ -39,7 +39,11 @@ export interface VariantDefinition {
 }
 
 export interface StrategyDefinition {
+  id?: string;
   name: string;
+  title?: string | null;
+  /** Never sent to SDKs; the playground shows it unevaluated. */
+  disabled?: boolean;
   parameters?: Record<string, unknown>;
   constraints?: Constraint[];
   segments?: number[];

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flags } from '../../test/flags.js';
+import {
+  countEvents,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+  writeDirectly,
+} from '../../test/server.js';
+import { rolloutBucket } from '../client/evaluation/murmur3.js';
+
+let server: TestServer;
+let viewer: TestUser;
+let segmentId: number;
+const CLIENT = `default:development.${'9'.repeat(56)}`;
+
+const play = (body: unknown, token = server.adminToken) =>
+  server.request('POST', '/api/admin/playground', { token, body });
+const advanced = (body: unknown, token = server.adminToken) =>
+  server.request('POST', '/api/admin/playground/advanced', { token, body });
+
+async function playOne(name: string, context: object, environment = 'development') {
+  const res = await play({ environment, projects: ['default'], context: { appName: 'test', ...context } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.features.find((x: { name: string }) => x.name === name);
+}
+
+/** The first user id whose rollout bucket (in `group`) is at most (or above) `percent`. */
+function userIn(group: string, percent: number, inside: boolean): string {
+  for (let i = 0; ; i++) {
+    const id = `user-${i}`;
+    if (rolloutBucket(id, group) <= percent === inside) return id;
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ INIT_CLIENT_API_TOKENS: CLIENT });
+  viewer = await createUser(server, 3);
+  const f = flags(server);
+  const segment = await f.createSegment({
+    name: 'beta-users',
+    constraints: [{ contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] }],
+  });
+  segmentId = segment.id;
+  await f.create('constrained');
+  await f.addStrategy('constrained', 'development', {
+    name: 'default',
+    title: 'Only in Europe',
+    constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'] }],
+  });
+  await f.enable('constrained', 'development');
+  await f.create('segmented');
+  await f.addStrategy('segmented', 'development', { name: 'default', segments: [segmentId] });
+  await f.enable('segmented', 'development');
+  await f.create('rollout');
+  await f.addStrategy('rollout', 'development', {
+    name: 'flexibleRollout',
+    parameters: { rollout: '40', stickiness: 'userId', groupId: 'rollout' },
+  });
+  await f.enable('rollout', 'development');
+  await f.create('switched-off');
+  await f.addStrategy('switched-off', 'development', { name: 'default' });
+  await f.create('parent');
+  await f.create('child');
+  await f.enable('child', 'development');
+  await f.addDependency('child', { feature: 'parent' });
+  await f.create('variants');
+  await f.setVariants('variants', 'development', [
+    {
+      name: 'one',
+      weight: 1000,
+      weightType: 'variable',
+      stickiness: 'default',
+      payload: { type: 'string', value: '1' },
+    },
+  ]);
+  await f.enable('variants', 'development');
+  await f.create('strategy-variants');
+  await f.addStrategy('strategy-variants', 'development', {
+    name: 'flexibleRollout',
+    parameters: { rollout: '100' },
+    variants: [{ name: 'from-strategy', weight: 1000, weightType: 'variable', stickiness: 'default' }],
+  });
+  await f.enable('strategy-variants', 'development');
+  // A custom strategy type, as a state import brings one.
+  await writeDirectly(server, "INSERT INTO strategies (name, title) VALUES ('custom', 'Custom')");
+  await f.create('custom');
+  await f.addStrategy('custom', 'development', { name: 'custom' });
+  await f.addStrategy('custom', 'development', { name: 'default', disabled: true });
+  await f.enable('custom', 'development');
+});
+afterAll(() => server.close());
+
+describe('POST /api/admin/playground', () => {
+  it('answers every live feature of the projects with the input, for any signed-in user', async () => {
+    const body = { environment: 'development', projects: '*', context: { appName: 'test', userId: 'alice' } };
+    const events = await countEvents(server);
+    const res = await play(body, viewer.pat);
+    expect(res.status).toBe(200);
+    expect(res.body.input).toEqual(body);
+    expect(res.body.features.map((x: { name: string }) => x.name)).toEqual([
+      'child',
+      'constrained',
+      'custom',
+      'parent',
+      'rollout',
+      'segmented',
+      'strategy-variants',
+      'switched-off',
+      'variants',
+    ]);
+    expect(await countEvents(server)).toBe(events);
+    const none = await play({ ...body, projects: ['no-such-project'] });
+    expect(none.body.features).toEqual([]);
+  });
+
+  it('a failing constraint: the strategy and the feature are off, each constraint with its result', async () => {
+    const off = await playOne('constrained', { region: 'us' });
+    expect(off).toMatchObject({
+      name: 'constrained',
+      projectId: 'default',
+      isEnabled: false,
+      isEnabledInCurrentEnvironment: true,
+      hasUnsatisfiedDependency: false,
+      variant: { name: 'disabled', enabled: false, feature_enabled: false },
+      strategies: { result: false },
+    });
+    const [strategy] = off.strategies.data;
+    expect(strategy).toMatchObject({
+      name: 'default',
+      title: 'Only in Europe',
+      disabled: false,
+      parameters: {},
+      result: { enabled: false, evaluationStatus: 'complete' },
+      constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'], result: false }],
+      segments: [],
+    });
+    expect(strategy.links.edit).toBe(
+      `/projects/default/features/constrained/strategies/edit?environmentId=development&strategyId=${strategy.id}`,
+    );
+    // The custom field may come at the top of the context or in `properties`.
+    const on = await playOne('constrained', { properties: { region: 'eu' } });
+    expect(on.isEnabled).toBe(true);
+    expect(on.strategies.data[0].constraints[0].result).toBe(true);
+    expect(on.variant).toEqual({
+      name: 'disabled',
+      enabled: false,
+      feature_enabled: true,
+      featureEnabled: true,
+    });
+  });
+
+  it('a failing segment: the segment with its constraints and result', async () => {
+    const off = await playOne('segmented', { userId: 'carol' });
+    expect(off.isEnabled).toBe(false);
+    expect(off.strategies.data[0].segments).toEqual([
+      {
+        id: segmentId,
+        name: 'beta-users',
+        result: false,
+        constraints: [
+          expect.objectContaining({ contextName: 'userId', values: ['alice', 'bob'], result: false }),
+        ],
+      },
+    ]);
+    expect((await playOne('segmented', { userId: 'bob' })).strategies.data[0].segments[0].result).toBe(true);
+  });
+
+  it('a gradual rollout: in for users in the rollout, out for the others, as SDKs decide', async () => {
+    expect((await playOne('rollout', { userId: userIn('rollout', 40, true) })).isEnabled).toBe(true);
+    const out = await playOne('rollout', { userId: userIn('rollout', 40, false) });
+    expect(out.isEnabled).toBe(false);
+    expect(out.strategies.data[0].result).toEqual({ enabled: false, evaluationStatus: 'complete' });
+  });
+
+  it('a disabled environment: off, with the strategies still evaluated', async () => {
+    const res = await playOne('switched-off', {});
+    expect(res).toMatchObject({
+      isEnabled: false,
+      isEnabledInCurrentEnvironment: false,
+      strategies: { result: true },
+    });
+    expect(res.strategies.data[0].result).toEqual({ enabled: true, evaluationStatus: 'complete' });
+  });
+
+  it('an unsatisfied dependency: the child is off while its parent is', async () => {
+    const child = await playOne('child', {});
+    expect(child).toMatchObject({
+      isEnabled: false,
+      isEnabledInCurrentEnvironment: true,
+      hasUnsatisfiedDependency: true,
+      strategies: { result: true },
+    });
+    await flags(server).enable('parent', 'development');
+    expect(await playOne('child', {})).toMatchObject({ isEnabled: true, hasUnsatisfiedDependency: false });
+    await flags(server).disable('parent', 'development');
+  });
+
+  it("variants: the feature's, or the deciding strategy's", async () => {
+    const feature = await playOne('variants', { userId: 'u1' });
+    expect(feature.variant).toEqual({
+      name: 'one',
+      enabled: true,
+      payload: { type: 'string', value: '1' },
+      feature_enabled: true,
+    });
+    expect(feature.variants).toEqual([expect.objectContaining({ name: 'one', weight: 1000 })]);
+    const strategy = await playOne('strategy-variants', { userId: 'u1' });
+    expect(strategy.variant).toMatchObject({ name: 'from-strategy', enabled: true, feature_enabled: true });
+    expect(strategy.variants).toEqual([expect.objectContaining({ name: 'from-strategy' })]);
+    expect(strategy.strategies.data[0].result).toMatchObject({
+      enabled: true,
+      evaluationStatus: 'complete',
+      variant: { name: 'from-strategy', enabled: true },
+      variants: [expect.objectContaining({ name: 'from-strategy' })],
+    });
+  });
+
+  it('what this server cannot evaluate is `unknown`: a custom strategy (incomplete), a disabled one (unevaluated)', async () => {
+    const res = await playOne('custom', {});
+    expect(res.isEnabled).toBe(false);
+    expect(res.strategies.result).toBe('unknown');
+    expect(res.strategies.data.map((s: { result: unknown }) => s.result)).toEqual([
+      { enabled: 'unknown', evaluationStatus: 'incomplete' },
+      { enabled: 'unknown', evaluationStatus: 'unevaluated' },
+    ]);
+    expect(res.strategies.data[1].disabled).toBe(true);
+  });
+
+  it('validates the request: 400 with details; 401 without credentials; 403 for SDK tokens; 415', async () => {
+    const bad = async (body: unknown, path: string) => {
+      const res = await play(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.name).toBe('ValidationError');
+      expect(JSON.stringify(res.body.details)).toContain(path);
+    };
+    await bad({ environment: 'development', context: {} }, 'appName');
+    await bad({ environment: 'development', context: { appName: '' } }, 'appName');
+    await bad(
+      { environment: 'development', context: { appName: 'a', currentTime: 'yesterday' } },
+      'currentTime',
+    );
+    await bad({ environment: 'development', context: { appName: 'a', userId: 5 } }, 'userId');
+    await bad({ environment: 'development', context: { appName: 'a', properties: { x: 1 } } }, 'properties');
+    await bad({ context: { appName: 'a' } }, 'environment');
+    await bad({ environment: 'nowhere', context: { appName: 'a' } }, 'environment');
+    await bad({ environment: 'development', projects: 'all', context: { appName: 'a' } }, 'projects');
+    const body = { environment: 'development', context: { appName: 'a' } };
+    expect((await play(body, '')).status).toBe(401);
+    expect((await play(body, CLIENT)).status).toBe(403);
+    const text = await server.request('POST', '/api/admin/playground', {
+      token: server.adminToken,
+      body: JSON.stringify(body),
+      contentType: 'text/plain',
+    });
+    expect(text.status).toBe(415);
+  });
+});
+
+describe('POST /api/admin/playground/advanced', () => {
+  it('evaluates every environment and every combination of comma-separated values', async () => {
+    const body = {
+      environments: ['development', 'production'],
+      projects: ['default'],
+      context: { appName: 'test', userId: 'alice, carol', properties: { region: 'eu,us' } },
+    };
+    const res = await advanced(body, viewer.pat);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.input).toEqual(body);
+    expect(res.body).not.toHaveProperty('warnings');
+    const segmented = res.body.features.find((x: { name: string }) => x.name === 'segmented');
+    expect(Object.keys(segmented.environments)).toEqual(['development', 'production']);
+    const dev = segmented.environments.development;
+    expect(dev.map((e: { context: object }) => e.context)).toEqual([
+      { appName: 'test', userId: 'alice', region: 'eu' },
+      { appName: 'test', userId: 'alice', region: 'us' },
+      { appName: 'test', userId: 'carol', region: 'eu' },
+      { appName: 'test', userId: 'carol', region: 'us' },
+    ]);
+    expect(dev.map((e: { isEnabled: boolean }) => e.isEnabled)).toEqual([true, true, false, false]);
+    expect(dev[0]).toMatchObject({ name: 'segmented', environment: 'development', projectId: 'default' });
+    const constrained = res.body.features.find((x: { name: string }) => x.name === 'constrained');
+    expect(constrained.environments.development.map((e: { isEnabled: boolean }) => e.isEnabled)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(
+      constrained.environments.production.every(
+        (e: { isEnabledInCurrentEnvironment: boolean }) => !e.isEnabledInCurrentEnvironment,
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves out custom top-level fields that are not text, and says so', async () => {
+    const res = await advanced({
+      environments: ['development'],
+      context: { appName: 'test', region: 'eu', flag: true, nested: { a: 1 } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.warnings).toEqual({ invalidContextProperties: ['flag', 'nested'] });
+    const constrained = res.body.features.find((x: { name: string }) => x.name === 'constrained');
+    expect(constrained.environments.development[0].context).toEqual({ appName: 'test', region: 'eu' });
+  });
+
+  it('refuses too many evaluations and unknown environments (400), and callers as the playground', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => `u${i}`).join(',');
+    const tooMany = await advanced({
+      environments: ['development', 'production'],
+      context: { appName: 'test', userId: many, sessionId: many },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('15000');
+    // Bounded even when no feature would be evaluated: the contexts alone would be too many.
+    const hundred = Array.from({ length: 100 }, (_, i) => `v${i}`).join(',');
+    const contexts = await advanced({
+      environments: ['development'],
+      projects: ['no-such-project'],
+      context: { appName: hundred, userId: hundred, sessionId: hundred },
+    });
+    expect(contexts.status).toBe(400);
+    const unknown = await advanced({ environments: ['development', 'nowhere'], context: { appName: 'a' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual([expect.objectContaining({ path: 'environments.1' })]);
+    expect((await advanced({ environments: [], context: { appName: 'a' } })).status).toBe(400);
+    expect((await advanced({ environments: ['development'], context: { appName: 'a' } }, '')).status).toBe(
+      401,
+    );
+  });
+});

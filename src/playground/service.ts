@@ -1,0 +1,215 @@
+import { type Explanation, explain, type FlagSet } from '../client/evaluation/evaluate.js';
+import type {
+  ClientFeature,
+  Constraint,
+  StrategyDefinition,
+  VariantDefinition,
+} from '../client/evaluation/types.js';
+import type { FeatureModel } from '../features/model.js';
+import type { FeatureRecord } from '../features/model-store.js';
+import { ValidationError } from '../http/errors.js';
+import {
+  combinations,
+  countCombinations,
+  evaluationContext,
+  type FlatContext,
+  flatten,
+  type SentContext,
+} from './contexts.js';
+
+/** At most this many evaluations (environments × features × contexts) in one advanced request. */
+export const MAX_EVALUATIONS = 15_000;
+
+/** A feature as an SDK of the environment would get it, with its disabled strategies too. */
+function featureIn(f: FeatureRecord, environment: string): ClientFeature | undefined {
+  if (f.archivedAt) return undefined;
+  const state = f.environments.find((e) => e.name === environment);
+  if (!state) return undefined;
+  return {
+    name: f.name,
+    enabled: state.enabled,
+    strategies: f.strategies
+      .filter((s) => s.environment === environment)
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        title: s.title,
+        disabled: s.disabled,
+        parameters: s.parameters,
+        constraints: s.constraints as Constraint[],
+        segments: s.segments,
+        variants: s.variants as VariantDefinition[],
+      })),
+    variants: state.variants as VariantDefinition[],
+    dependencies: f.dependencies,
+  };
+}
+
+/** The flags of one environment, built from the model as they are asked for. */
+function flagsOf(model: FeatureModel, environment: string): FlagSet {
+  const built = new Map<string, ClientFeature | undefined>();
+  return {
+    feature(name) {
+      if (!built.has(name)) {
+        const record = model.feature(name);
+        built.set(name, record && featureIn(record, environment));
+      }
+      return built.get(name);
+    },
+    segment: (id) => {
+      const s = model.segment(id);
+      return s && { id: s.id, constraints: s.constraints as Constraint[] };
+    },
+  };
+}
+
+/** The live features of the projects (`*` or none: all), by name. */
+function featuresOf(model: FeatureModel, projects: string[] | '*' | undefined): FeatureRecord[] {
+  const list =
+    projects === undefined || projects === '*'
+      ? [...model.allFeatures()].filter((f) => !f.archivedAt)
+      : [...new Set(projects)].flatMap((p) => model.liveFeaturesOf(p));
+  return list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** 400 naming each environment that does not exist. */
+function assertEnvironments(model: FeatureModel, environments: string[], path: (i: number) => string): void {
+  const unknown = environments.flatMap((e, i) => (model.environment(e) ? [] : [{ e, i }]));
+  if (unknown.length === 0) return;
+  throw new ValidationError(
+    `There is no environment named ${unknown.map((u) => `"${u.e}"`).join(', ')}: see GET /api/admin/environments.`,
+    unknown.map((u) => ({ path: path(u.i), message: `Unknown environment "${u.e}".` })),
+  );
+}
+
+function describeVariant(v: { name: string; enabled: boolean; payload?: { type: string; value: string } }) {
+  return { name: v.name, enabled: v.enabled, ...(v.payload ? { payload: v.payload } : {}) };
+}
+
+/** The feature's variant as Unleash's playground words it. */
+function featureVariant(e: Explanation) {
+  if (!e.enabled) return { name: 'disabled', enabled: false, feature_enabled: false };
+  if (!e.variant.enabled)
+    return { ...describeVariant(e.variant), feature_enabled: true, featureEnabled: true };
+  return { ...describeVariant(e.variant), feature_enabled: true };
+}
+
+const withResult = (o: { constraint: Constraint; result: boolean }) => ({
+  ...o.constraint,
+  result: o.result,
+});
+
+/** One feature evaluated in one environment for one context, with its reasons. */
+function evaluated(
+  model: FeatureModel,
+  f: FeatureRecord,
+  environment: string,
+  flags: FlagSet,
+  flat: FlatContext,
+) {
+  const feature = flags.feature(f.name);
+  const e = explain(feature ?? { name: f.name, enabled: false }, evaluationContext(flat), flags);
+  const edit = `/projects/${f.project}/features/${f.name}/strategies/edit?environmentId=${environment}&strategyId=`;
+  return {
+    name: f.name,
+    projectId: f.project,
+    isEnabled: e.enabled,
+    isEnabledInCurrentEnvironment: e.environmentEnabled,
+    hasUnsatisfiedDependency: !e.parentsSatisfied,
+    variant: featureVariant(e),
+    variants: e.variants,
+    strategies: {
+      result: e.strategiesResult,
+      data: e.strategies.map((o) => {
+        const s = o.strategy as StrategyDefinition & { id: string };
+        return {
+          name: s.name,
+          id: s.id,
+          ...(s.title ? { title: s.title } : {}),
+          disabled: s.disabled ?? false,
+          parameters: s.parameters ?? {},
+          result: {
+            enabled: o.enabled,
+            evaluationStatus: o.status,
+            ...(o.variant !== undefined
+              ? { variant: o.variant && describeVariant(o.variant), variants: s.variants ?? [] }
+              : {}),
+          },
+          constraints: o.constraints.map(withResult),
+          segments: o.segments.map((seg) => ({
+            id: seg.id,
+            name: model.segment(seg.id)?.name ?? '',
+            result: seg.result,
+            constraints: seg.constraints.map(withResult),
+          })),
+          links: { edit: `${edit}${s.id}` },
+        };
+      }),
+    },
+  };
+}
+
+export interface PlaygroundInput {
+  environment: string;
+  projects?: string[] | '*';
+  context: SentContext;
+}
+
+/** The chosen projects' features evaluated in one environment for one context, from memory. */
+export function readPlayground(model: FeatureModel, input: PlaygroundInput): string {
+  assertEnvironments(model, [input.environment], () => 'environment');
+  const flags = flagsOf(model, input.environment);
+  const { flat } = flatten(input.context);
+  const features = featuresOf(model, input.projects).map((f) =>
+    evaluated(model, f, input.environment, flags, flat),
+  );
+  return JSON.stringify({ input, features });
+}
+
+export interface AdvancedPlaygroundInput {
+  environments: string[];
+  projects?: string[] | '*';
+  context: SentContext;
+}
+
+/**
+ * As the playground, in several environments and for every combination of the context's
+ * comma-separated values; refused (400) past MAX_EVALUATIONS evaluations.
+ */
+export function readAdvancedPlayground(model: FeatureModel, input: AdvancedPlaygroundInput): string {
+  const environments = [...new Set(input.environments)];
+  assertEnvironments(model, input.environments, (i) => `environments.${i}`);
+  const { flat, invalid } = flatten(input.context);
+  const features = featuresOf(model, input.projects);
+  const contextCount = countCombinations(flat);
+  const count = environments.length * features.length * contextCount;
+  // The contexts alone are bounded too: with no feature to evaluate they would still be made.
+  if (count > MAX_EVALUATIONS || contextCount > MAX_EVALUATIONS) {
+    throw new ValidationError(
+      `This would evaluate ${count} times (${environments.length} environments × ${features.length} features × ` +
+        `${contextCount} contexts), more than the ${MAX_EVALUATIONS} allowed: choose fewer environments, projects or values.`,
+      [{ path: 'context', message: `At most ${MAX_EVALUATIONS} evaluations; this asks for ${count}.` }],
+    );
+  }
+  const contexts = combinations(flat);
+  const flagSets = new Map(environments.map((env) => [env, flagsOf(model, env)]));
+  const result = features.map((f) => ({
+    name: f.name,
+    projectId: f.project,
+    environments: Object.fromEntries(
+      environments.map((env) => [
+        env,
+        contexts.map((c) => ({
+          ...evaluated(model, f, env, flagSets.get(env)!, c),
+          environment: env,
+          context: c,
+        })),
+      ]),
+    ),
+  }));
+  return JSON.stringify({
+    input,
+    features: result,
+    ...(invalid.length > 0 ? { warnings: { invalidContextProperties: invalid } } : {}),
+  });
+}
