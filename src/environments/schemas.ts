@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { DefaultStrategySchema } from '../strategies/schemas.js';
 import { UrlFriendlyName } from '../http/names.js';
 
 export const EnvironmentParams = Type.Object({ name: Type.String({ minLength: 1 }) });
@@ -31,6 +32,7 @@ export const ProjectEnvironmentList = Type.Object({
       projectApiTokenCount: Type.Integer(),
       projectEnabledToggleCount: Type.Integer(),
       visible: Type.Boolean({ description: 'Whether the project has the environment' }),
+      defaultStrategy: Type.Optional(DefaultStrategySchema),
     }),
   ),
 });

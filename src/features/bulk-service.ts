@@ -17,6 +17,7 @@ import {
   upsertFeatureRows,
   upsertStrategyRows,
 } from './bulk-store.js';
+import { settleImportedLifecycles } from './lifecycle/store.js';
 import { type FeatureRecord, loadFeatureRecords } from './model-store.js';
 import { attachProjectFeatures, findFeatures } from './store.js';
 
@@ -47,6 +48,10 @@ export interface FeatureWrites {
 
 export async function writeFeatures(tx: Transaction, writes: FeatureWrites, actor: Actor): Promise<void> {
   await upsertFeatureRows(tx, writes.features, actor.userId);
+  await settleImportedLifecycles(
+    tx,
+    writes.features.map((f) => f.name),
+  );
   await upsertFeatureEnvironmentRows(tx, writes.environments);
   await upsertStrategyRows(tx, writes.strategies);
   await replaceStrategySegmentRows(tx, writes.strategySegments);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { Stage } from './lifecycle/stages.js';
 import type { Feature, FeatureRecord as FeatureTableRow } from './store.js';
 import type { FeatureStrategy } from './strategy-store.js';
 
@@ -17,12 +18,18 @@ export interface FeatureRecord extends Feature {
   strategies: FeatureStrategy[];
   /** In the order they were added. */
   tags: { type: string; value: string }[];
+  /** In the order they were added. */
+  links: { id: string; url: string; title: string | null }[];
+  /** The lifecycle stages entered, in no particular order. */
+  stages: Stage[];
 }
 
 interface Row extends FeatureTableRow {
   environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];
+  links: { id: string; url: string; title: string | null }[];
+  stages: (Omit<Stage, 'enteredStageAt'> & { enteredStageAt: string })[];
 }
 
 function date(text: string | null): Date | null {
@@ -31,7 +38,7 @@ function date(text: string | null): Date | null {
 
 /**
  * The features of those names (every feature when `names` is null), archived ones included,
- * each with its environments, strategies and tags — one statement, so one consistent state.
+ * each with its environments, strategies, tags, links and lifecycle stages — one statement, so one consistent state.
  * A name that is not there any more is simply missing from the answer.
  */
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
@@ -53,7 +60,13 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
                         FROM feature_strategies s WHERE s.feature_name = f.name), '[]') AS strategies,
             coalesce((SELECT json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value)
                                       ORDER BY t.created_at, t.tag_type, t.tag_value)
-                        FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags
+                        FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags,
+            coalesce((SELECT json_agg(json_build_object('id', l.id, 'url', l.url, 'title', l.title)
+                                      ORDER BY l.created_at, l.id)
+                        FROM feature_links l WHERE l.feature_name = f.name), '[]') AS links,
+            coalesce((SELECT json_agg(json_build_object('stage', lc.stage, 'status', lc.status,
+                                                        'statusValue', lc.status_value, 'enteredStageAt', lc.created_at))
+                        FROM feature_lifecycles lc WHERE lc.feature_name = f.name), '[]') AS stages
        FROM features f
       WHERE $1::text[] IS NULL OR f.name = ANY($1::text[])`,
     [names],
@@ -71,5 +84,7 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     environments: r.environments.map((e) => ({ ...e, lastSeenAt: date(e.lastSeenAt) })),
     strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
     tags: r.tags,
+    links: r.links,
+    stages: r.stages.map((st) => ({ ...st, enteredStageAt: new Date(st.enteredStageAt) })),
   }));
 }

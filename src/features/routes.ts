@@ -8,7 +8,8 @@ import {
   ProjectFeatureListText,
   ProjectFeatureParams,
 } from './schemas.js';
-import { createFeature, readFeature, readProjectFeatures } from './service.js';
+import { readFeature, readProjectFeatures } from './reads.js';
+import { createFeature } from './service.js';
 
 export function featureRoutes(app: App, ctx: AppContext): void {
   const tags = ['Features'];

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
 import { MAX_BATCH_NAMES, MAX_PATCH_OPERATIONS, Nullable, Timestamp } from '../http/schemas.js';
+import { STAGES } from './lifecycle/stages.js';
 
 export const ProjectFeatureParams = Type.Object({
   projectId: Type.String({ minLength: 1 }),
@@ -52,22 +53,37 @@ const EnvironmentSummary = {
   lastSeenAt: Nullable(Timestamp),
 };
 
+export const FeatureEnvironmentSchema = Type.Object({
+  ...EnvironmentSummary,
+  featureName: Type.String(),
+  variants: Type.Array(Type.Unknown()),
+  strategies: Type.Array(StrategySchema),
+  hasStrategies: Type.Boolean(),
+  hasEnabledStrategies: Type.Boolean(),
+});
+
+export const StageSchema = Type.Object({
+  stage: Type.Union(STAGES.map((s) => Type.Literal(s))),
+  status: Type.Optional(Type.String({ description: 'Completed only: kept or discarded' })),
+  enteredStageAt: Timestamp,
+});
+
+export const FeatureLinkSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  title: Nullable(Type.String()),
+  feature: Type.String(),
+});
+
 export const FeatureDetails = Type.Object({
   ...FeatureMetadata,
   favorite: Type.Boolean(),
-  environments: Type.Array(
-    Type.Object({
-      ...EnvironmentSummary,
-      featureName: Type.String(),
-      variants: Type.Array(Type.Unknown()),
-      strategies: Type.Array(StrategySchema),
-      hasStrategies: Type.Boolean(),
-      hasEnabledStrategies: Type.Boolean(),
-    }),
-  ),
+  environments: Type.Array(FeatureEnvironmentSchema),
   variants: Type.Array(Type.Unknown(), { description: 'Deprecated: variants live in each environment' }),
   children: Type.Array(Type.String()),
   dependencies: Type.Array(Type.Unknown()),
+  lifecycle: Type.Optional(StageSchema),
+  links: Type.Array(FeatureLinkSchema),
 });
 
 export const ProjectFeatureList = Type.Object({

@@ -9,7 +9,9 @@ import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.
 import { actorOf, type Identity } from '../http/identity.js';
 import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
+  type DefaultStrategy,
   deleteProjectsExcept,
+  environmentLinksOf,
   findProject,
   insertProject,
   linkEnvironment,
@@ -20,6 +22,7 @@ import {
   listProjects,
   type Project,
   type ProjectRow,
+  setDefaultStrategy,
   unlinkEnvironment,
   updateProject as updateProjectRow,
   upsertProjects,
@@ -97,21 +100,67 @@ export async function readProjects(db: Queryable) {
   };
 }
 
-/** Every environment, each saying whether the project has it (`visible`). */
+/** The default strategies the project sets, by environment. */
+async function defaultStrategiesOf(db: Queryable, project: string): Promise<Map<string, DefaultStrategy>> {
+  const links = await environmentLinksOf(db, project);
+  return new Map(links.flatMap((l) => (l.defaultStrategy ? [[l.environment, l.defaultStrategy] as const] : [])));
+}
+
+/**
+ * Every environment, each saying whether the project has it (`visible`) and, where the project
+ * sets one, its `defaultStrategy`.
+ */
 export async function readProjectEnvironments(db: Queryable, project: string) {
   await getProject(db, project);
   const environments = await listEnvironmentsOfProject(db, project);
   const linked = new Set(await linkedEnvironments(db, project));
+  const defaults = await defaultStrategiesOf(db, project);
   return {
     version: 1 as const,
-    environments: environments.map((e) => ({ ...e, visible: linked.has(e.name) })),
+    environments: environments.map((e) => {
+      const defaultStrategy = defaults.get(e.name);
+      return { ...e, visible: linked.has(e.name), ...(defaultStrategy ? { defaultStrategy } : {}) };
+    }),
   };
 }
 
 export async function readProject(db: Queryable, id: string) {
   const project = await getProject(db, id);
   const environments = await projectEnvironmentNames(db, id);
-  return { ...describeProject(project), environments: environments.map((environment) => ({ environment })) };
+  const defaults = await defaultStrategiesOf(db, id);
+  return {
+    ...describeProject(project),
+    environments: environments.map((environment) => {
+      const defaultStrategy = defaults.get(environment);
+      return { environment, ...(defaultStrategy ? { defaultStrategy } : {}) };
+    }),
+  };
+}
+
+/** The strategy the project gives a feature switched on in the environment without any, if it sets one. */
+export async function findProjectDefaultStrategy(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<DefaultStrategy | null> {
+  return (await defaultStrategiesOf(db, project)).get(environment) ?? null;
+}
+
+/**
+ * Stores the project's default strategy for the environment (the caller checked it); 404 when the
+ * environment is not one of the project's.
+ */
+export async function writeProjectDefaultStrategy(
+  tx: Transaction,
+  project: string,
+  environment: string,
+  strategy: DefaultStrategy,
+): Promise<void> {
+  if (!(await setDefaultStrategy(tx, project, environment, strategy))) {
+    throw new NotFoundError(
+      `The project "${project}" has no environment "${environment}": add it to the project first.`,
+    );
+  }
 }
 
 export interface NewProject {
@@ -189,7 +238,7 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
   });
 }
 
-export type { ProjectRow } from './store.js';
+export type { DefaultStrategy, ProjectRow } from './store.js';
 
 /** Creates or overwrites projects as an import lists them (the caller links their environments). */
 export function writeProjects(tx: Transaction, rows: ProjectRow[]): Promise<void> {

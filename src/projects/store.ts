@@ -1,5 +1,22 @@
+import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
+import type { Variant } from '../variants/rules.js';
+
+/**
+ * The strategy a project gives a feature switched on in one of its environments without any, as
+ * stored: the body of POST .../default-strategy after its checks. A flexibleRollout `groupId` left
+ * empty becomes the feature's name when it is applied.
+ */
+export interface DefaultStrategy {
+  name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+  segments: number[];
+}
 
 export interface Project {
   id: string;
@@ -53,14 +70,46 @@ export async function listProjectRows(db: Queryable): Promise<Project[]> {
   return rows.map(toProject);
 }
 
-/** Every link between a project and an environment. */
-export async function listEnvironmentLinks(
-  db: Queryable,
-): Promise<{ project: string; environment: string }[]> {
-  const { rows } = await db.query<{ project: string; environment: string }>(
-    'SELECT project_id AS project, environment_name AS environment FROM project_environments',
+export interface EnvironmentLink {
+  project: string;
+  environment: string;
+  defaultStrategy: DefaultStrategy | null;
+}
+
+/** Every link between a project and an environment, with the default strategy it sets. */
+export async function listEnvironmentLinks(db: Queryable): Promise<EnvironmentLink[]> {
+  const { rows } = await db.query<EnvironmentLink>(
+    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
+       FROM project_environments`,
   );
   return rows;
+}
+
+/** The project's links to environments, with their default strategies. */
+export async function environmentLinksOf(db: Queryable, projectId: string): Promise<EnvironmentLink[]> {
+  const { rows } = await db.query<EnvironmentLink>(
+    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
+       FROM project_environments WHERE project_id = $1`,
+    [projectId],
+  );
+  return rows;
+}
+
+/**
+ * Sets the default strategy of the project in the environment; false when the environment is not
+ * linked to the project. The link's row is locked until the transaction ends.
+ */
+export async function setDefaultStrategy(
+  db: Queryable,
+  projectId: string,
+  environment: string,
+  strategy: DefaultStrategy,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE project_environments SET default_strategy = $3::jsonb WHERE project_id = $1 AND environment_name = $2`,
+    [projectId, environment, JSON.stringify(strategy)],
+  );
+  return rowCount > 0;
 }
 
 export interface ProjectSummary extends Project {
