@@ -20,9 +20,7 @@ import {
 /** An API token is nobody, so it has no favorites (as with feedback, E8). */
 function requireUser(identity: Identity): UserIdentity {
   if (identity.kind !== 'user') {
-    throw new AuthenticationRequired(
-      'Favorites belong to a user: sign in, or use a personal access token.',
-    );
+    throw new AuthenticationRequired('Favorites belong to a user: sign in, or use a personal access token.');
   }
   return identity;
 }

@@ -11,10 +11,10 @@ export async function insertFavoriteFeature(db: Queryable, userId: number, featu
 
 /** False when the feature was not a favorite of the user. */
 export async function deleteFavoriteFeature(db: Queryable, userId: number, featureName: string) {
-  const { rowCount } = await db.query('DELETE FROM favorite_features WHERE user_id = $1 AND feature_name = $2', [
-    userId,
-    featureName,
-  ]);
+  const { rowCount } = await db.query(
+    'DELETE FROM favorite_features WHERE user_id = $1 AND feature_name = $2',
+    [userId, featureName],
+  );
   return rowCount > 0;
 }
 
@@ -35,7 +35,11 @@ export async function deleteFavoriteProject(db: Queryable, userId: number, proje
 }
 
 /** The user's favorite features, of one project or of all. */
-export async function listFavoriteFeatures(db: Queryable, userId: number, project?: string): Promise<string[]> {
+export async function listFavoriteFeatures(
+  db: Queryable,
+  userId: number,
+  project?: string,
+): Promise<string[]> {
   const { rows } = await db.query<{ feature_name: string }>(
     `SELECT ff.feature_name FROM favorite_features ff
       WHERE ff.user_id = $1
@@ -46,8 +50,9 @@ export async function listFavoriteFeatures(db: Queryable, userId: number, projec
 }
 
 export async function listFavoriteProjects(db: Queryable, userId: number): Promise<string[]> {
-  const { rows } = await db.query<{ project: string }>('SELECT project FROM favorite_projects WHERE user_id = $1', [
-    userId,
-  ]);
+  const { rows } = await db.query<{ project: string }>(
+    'SELECT project FROM favorite_projects WHERE user_id = $1',
+    [userId],
+  );
   return rows.map((r) => r.project);
 }

@@ -51,7 +51,10 @@ export async function liveFeatureEnvironment(
 }
 
 /** As liveFeatureEnvironment, from the read model. */
-export function modelFeatureEnvironment(model: FeatureModel, at: FeatureEnvironmentPath): EnvironmentStrategies {
+export function modelFeatureEnvironment(
+  model: FeatureModel,
+  at: FeatureEnvironmentPath,
+): EnvironmentStrategies {
   const feature = getModelFeature(model, at.project, at.featureName);
   const state = feature.environments.find((e) => e.name === at.environment);
   if (!state) throw noSuchEnvironment(at);

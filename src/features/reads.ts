@@ -133,4 +133,3 @@ export function readProjectFeatures(
   }
   return text;
 }
-

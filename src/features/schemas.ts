@@ -134,6 +134,13 @@ export const StaleBody = Type.Object({ features: FeatureNames, stale: Type.Boole
 
 export const FeatureNameBody = Type.Object({ name: UrlFriendlyName });
 
+export const CloneFeatureBody = Type.Object({
+  name: UrlFriendlyName,
+  replaceGroupId: Type.Optional(
+    Type.Boolean({ description: "Strategies' groupId becomes the new name (default true)" }),
+  ),
+});
+
 export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const FeatureNameParams = Type.Object({ featureName: Type.String({ minLength: 1 }) });

@@ -160,7 +160,7 @@ export interface NewFeatureInput {
 }
 
 /** 409 when any feature has the name, archived ones included. */
-async function assertNameFree(db: Queryable, name: string): Promise<void> {
+export async function assertNameFree(db: Queryable, name: string): Promise<void> {
   const existing = await findFeature(db, name);
   if (existing) {
     throw new NameExistsError(

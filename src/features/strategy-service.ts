@@ -31,7 +31,7 @@ import {
   updateStrategy,
 } from './strategy-store.js';
 
-function assertStrategyType(model: FeatureModel, name: string): void {
+export function assertStrategyType(model: FeatureModel, name: string): void {
   if (model.strategyDefinition(name)) return;
   throw new ValidationError(
     `There is no strategy type "${name}": use default, flexibleRollout, userWithId, applicationHostname or remoteAddress (GET /api/admin/strategies lists them).`,
@@ -225,7 +225,8 @@ export async function updateStrategyIn(
   const config = configAfter(ctx.model, at, input, before, { constraints, variants });
   if (unchanged(before, config, segments)) return describeStrategy(before);
   await updateStrategy(tx, before.id, config);
-  if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, before.id, segments);
+  if (segments && segments.join() !== before.segments.join())
+    await setStrategySegments(tx, before.id, segments);
   const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
   recordEvent(tx, actor, {
     type: 'feature-strategy-update',

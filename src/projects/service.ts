@@ -85,7 +85,8 @@ export function unlinkProjectEnvironment(db: Queryable, id: string, environment:
   return unlinkEnvironment(db, id, environment);
 }
 
-export async function readProjects(db: Queryable) {
+/** Every project; `favorites` (the caller's) are marked. */
+export async function readProjects(db: Queryable, favorites: ReadonlySet<string> = new Set()) {
   const projects = await listProjects(db);
   const members = await memberCountsOfProjects(db);
   return {
@@ -95,7 +96,7 @@ export async function readProjects(db: Queryable) {
       featureCount: p.featureCount,
       memberCount: members.get(p.id) ?? 0,
       health: 100,
-      favorite: false,
+      favorite: favorites.has(p.id),
     })),
   };
 }
@@ -103,7 +104,9 @@ export async function readProjects(db: Queryable) {
 /** The default strategies the project sets, by environment. */
 async function defaultStrategiesOf(db: Queryable, project: string): Promise<Map<string, DefaultStrategy>> {
   const links = await environmentLinksOf(db, project);
-  return new Map(links.flatMap((l) => (l.defaultStrategy ? [[l.environment, l.defaultStrategy] as const] : [])));
+  return new Map(
+    links.flatMap((l) => (l.defaultStrategy ? [[l.environment, l.defaultStrategy] as const] : [])),
+  );
 }
 
 /**

@@ -13,12 +13,12 @@ import { switchFeatureEnvironment, switchFeatures } from '../features/switch-ser
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
+  BulkToggleBody,
+  BulkToggleParams,
   CreateStrategyBody,
   FeatureEnvironmentParams,
   FeatureStrategyList,
   FeatureStrategySchema,
-  BulkToggleBody,
-  BulkToggleParams,
   SortOrderBody,
   StrategyDefinitionList,
   StrategyDefinitionSchema,
@@ -206,9 +206,15 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        await switchFeatureEnvironment(ctx, identityOf(request), featureEnvironmentPath(request.params), enabled, {
-          activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
-        });
+        await switchFeatureEnvironment(
+          ctx,
+          identityOf(request),
+          featureEnvironmentPath(request.params),
+          enabled,
+          {
+            activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
+          },
+        );
         return reply.send();
       },
     );
@@ -228,11 +234,19 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       },
       async (request, reply) => {
         const { projectId, environment } = request.params;
-        await switchFeatures(ctx, identityOf(request), projectId, environment, request.body.features, enabled, {
-          activateDisabledStrategies:
-            request.query.shouldActivateDisabledStrategies === 'true' ||
-            request.body.shouldActivateDisabledStrategies === true,
-        });
+        await switchFeatures(
+          ctx,
+          identityOf(request),
+          projectId,
+          environment,
+          request.body.features,
+          enabled,
+          {
+            activateDisabledStrategies:
+              request.query.shouldActivateDisabledStrategies === 'true' ||
+              request.body.shouldActivateDisabledStrategies === true,
+          },
+        );
         return reply.send();
       },
     );

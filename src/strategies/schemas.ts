@@ -112,7 +112,8 @@ export const StrategyPatch = Type.Array(
   }),
   {
     maxItems: MAX_PATCH_OPERATIONS,
-    description: 'JSON Patch (RFC 6902) operations on the strategy, e.g. `/parameters/rollout` or `/constraints/-`',
+    description:
+      'JSON Patch (RFC 6902) operations on the strategy, e.g. `/parameters/rollout` or `/constraints/-`',
   },
 );
 

@@ -22,7 +22,11 @@ const toLink = (r: LinkRecord): FeatureLink => ({
   title: r.title,
 });
 
-export async function findLink(db: Queryable, id: string, { lock }: ReadOptions = {}): Promise<FeatureLink | null> {
+export async function findLink(
+  db: Queryable,
+  id: string,
+  { lock }: ReadOptions = {},
+): Promise<FeatureLink | null> {
   const { rows } = await db.query<LinkRecord>(
     withRowLock('SELECT id, feature_name, url, title FROM feature_links WHERE id = $1', lock),
     [id],
@@ -47,7 +51,12 @@ export async function insertLink(db: Queryable, link: FeatureLink): Promise<void
   ]);
 }
 
-export async function updateLink(db: Queryable, id: string, url: string, title: string | null): Promise<void> {
+export async function updateLink(
+  db: Queryable,
+  id: string,
+  url: string,
+  title: string | null,
+): Promise<void> {
   await db.query('UPDATE feature_links SET url = $2, title = $3 WHERE id = $1', [id, url, title]);
 }
 
