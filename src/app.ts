@@ -32,6 +32,7 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
+import { insightRoutes } from './insights/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { projectRoutes } from './projects/routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   lifecycleRoutes(app, ctx);
   linkRoutes(app, ctx);
   favoriteRoutes(app, ctx);
+  insightRoutes(app, ctx);
   featureTypeRoutes(app, ctx);
   environmentRoutes(app, ctx);
   tagTypeRoutes(app, ctx);

@@ -56,9 +56,9 @@ export function readFeature(model: FeatureModel, project: string, name: string, 
   };
 }
 
-/** One feature of the project list, as JSON text. */
-function listEntryJson(model: FeatureModel, f: FeatureRecord, favorite: boolean): string {
-  return JSON.stringify({
+/** One feature of the project list: its metadata and environments (without their strategies). */
+export function describeListEntry(model: FeatureModel, f: FeatureRecord, favorite: boolean) {
+  return {
     name: f.name,
     description: f.description,
     type: f.type,
@@ -82,7 +82,12 @@ function listEntryJson(model: FeatureModel, f: FeatureRecord, favorite: boolean)
         lastSeenAt: e.lastSeenAt,
       };
     }),
-  });
+  };
+}
+
+/** One feature of the project list, as JSON text. */
+function listEntryJson(model: FeatureModel, f: FeatureRecord, favorite: boolean): string {
+  return JSON.stringify(describeListEntry(model, f, favorite));
 }
 
 const listTexts = new WeakMap<FeatureModel, { version: number; byProject: Map<string, string> }>();

@@ -50,3 +50,9 @@ CREATE INDEX favorite_projects_project ON favorite_projects (project);
 -- A strategy as POST .../default-strategy stores it: { name, title, disabled, parameters,
 -- constraints, variants, segments }; a groupId left empty becomes the feature's name when applied.
 ALTER TABLE project_environments ADD COLUMN default_strategy jsonb;
+
+-- A project's recent activity (its status and overview) counts its events by time.
+CREATE INDEX events_project_created ON events (project, created_at);
+
+-- The personal dashboard lists the features a user created.
+CREATE INDEX features_created_by ON features (created_by_user_id) WHERE archived_at IS NULL;
