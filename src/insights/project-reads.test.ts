@@ -141,6 +141,9 @@ describe('the project reads', () => {
       },
     });
     expect((await read('ins/overview')).body.favorite).toBe(false);
+    const list = (await asAdmin(server, 'GET', '/api/admin/projects')).body.projects;
+    expect(list.find((p: { id: string }) => p.id === 'ins')).toMatchObject({ health: 50, featureCount: 4 });
+    expect(list.find((p: { id: string }) => p.id === 'empty')).toMatchObject({ health: 100, featureCount: 0 });
     const empty = (await read('empty/overview')).body;
     expect(empty).toMatchObject({
       health: 100,

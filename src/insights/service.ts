@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { describeListEntry } from '../features/reads.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Identity } from '../http/identity.js';
+import { healthRating as projectHealth } from '../projects/service.js';
 import {
   findFlagCreators,
   findProjectFacts,
@@ -18,13 +19,9 @@ function noSuchProject(project: string): NotFoundError {
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/**
- * Unleash's health rating: 100 less the share (in percent) of live features that are stale or
- * potentially stale (past their type's expected lifetime); 100 for a project without features.
- */
+/** The project's health rating (see projects/), of the counts a statement here made. */
 export function healthRating(c: HealthCounts): number {
-  if (c.total === 0) return 100;
-  return Math.round(100 - (c.stale / c.total) * 100 - (c.potentially_stale / c.total) * 100);
+  return projectHealth({ total: c.total, stale: c.stale, potentiallyStale: c.potentially_stale });
 }
 
 /** The rating and counts of the insights answer: active counts the features not marked stale. */

@@ -85,6 +85,15 @@ export function unlinkProjectEnvironment(db: Queryable, id: string, environment:
   return unlinkEnvironment(db, id, environment);
 }
 
+/**
+ * Unleash's health rating of a project: 100 less the share (in percent) of its live features that
+ * are stale or potentially stale (past their type's expected lifetime); 100 without features.
+ */
+export function healthRating(c: { total: number; stale: number; potentiallyStale: number }): number {
+  if (c.total === 0) return 100;
+  return Math.round(100 - (c.stale / c.total) * 100 - (c.potentiallyStale / c.total) * 100);
+}
+
 /** Every project; `favorites` (the caller's) are marked. */
 export async function readProjects(db: Queryable, favorites: ReadonlySet<string> = new Set()) {
   const projects = await listProjects(db);
@@ -95,7 +104,11 @@ export async function readProjects(db: Queryable, favorites: ReadonlySet<string>
       ...describeProject(p),
       featureCount: p.featureCount,
       memberCount: members.get(p.id) ?? 0,
-      health: 100,
+      health: healthRating({
+        total: p.featureCount,
+        stale: p.staleCount,
+        potentiallyStale: p.potentiallyStaleCount,
+      }),
       favorite: favorites.has(p.id),
     })),
   };

@@ -114,16 +114,37 @@ export async function setDefaultStrategy(
 
 export interface ProjectSummary extends Project {
   featureCount: number;
+  /** Live features marked stale. */
+  staleCount: number;
+  /** Live features past their type's expected lifetime, not marked stale. */
+  potentiallyStaleCount: number;
 }
 
-/** Every project, by name, with how many live features it holds. */
+/** Every project, by name, with how many live features it holds, stale or potentially stale. */
 export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
-  const { rows } = await db.query<ProjectRecord & { feature_count: number }>(
+  const { rows } = await db.query<
+    ProjectRecord & { feature_count: number; stale_count: number; potentially_stale_count: number }
+  >(
     `SELECT ${COLUMNS},
-       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count
-     FROM projects p ORDER BY p.name, p.id`,
+       coalesce(h.feature_count, 0) AS feature_count, coalesce(h.stale_count, 0) AS stale_count,
+       coalesce(h.potentially_stale_count, 0) AS potentially_stale_count
+     FROM projects p
+     LEFT JOIN (
+       SELECT f.project, count(*)::int AS feature_count, count(*) FILTER (WHERE f.stale)::int AS stale_count,
+              count(*) FILTER (WHERE NOT f.stale AND ft.lifetime_days IS NOT NULL
+                                 AND f.created_at <= now() - make_interval(days => ft.lifetime_days))::int
+                AS potentially_stale_count
+         FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
+        WHERE f.archived_at IS NULL
+        GROUP BY f.project) h ON h.project = p.id
+     ORDER BY p.name, p.id`,
   );
-  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count }));
+  return rows.map((r) => ({
+    ...toProject(r),
+    featureCount: r.feature_count,
+    staleCount: r.stale_count,
+    potentiallyStaleCount: r.potentially_stale_count,
+  }));
 }
 
 export async function insertProject(
