@@ -39,7 +39,7 @@ export async function findPersonalDashboard(db: Queryable, userId: number): Prom
      health AS (
        SELECT f.project, count(*)::int AS total, count(*) FILTER (WHERE f.stale)::int AS stale,
               count(*) FILTER (WHERE NOT f.stale AND ft.lifetime_days IS NOT NULL
-                                 AND f.created_at <= now() - make_interval(days => ft.lifetime_days))::int
+                                 AND extract(epoch FROM now() - f.created_at) >= ft.lifetime_days * 86400.0)::int
                 AS potentially_stale
          FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
         WHERE f.archived_at IS NULL AND f.project IN (SELECT project FROM mine)
@@ -100,7 +100,7 @@ export async function findPersonalProject(
   const { rows } = await db.query<PersonalProjectFacts>(
     `WITH live AS (
        SELECT f.stale, NOT f.stale AND ft.lifetime_days IS NOT NULL
-                AND f.created_at <= now() - make_interval(days => ft.lifetime_days) AS potentially_stale
+                AND extract(epoch FROM now() - f.created_at) >= ft.lifetime_days * 86400.0 AS potentially_stale
          FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
         WHERE f.project = $1 AND f.archived_at IS NULL)
      SELECT

@@ -98,6 +98,8 @@ afterAll(() => server.close());
 
 const read = (path: string, token = server.adminToken) =>
   server.request('GET', `/api/admin/projects/${path}`, { token });
+const dashboardOf = (user: TestUser) =>
+  server.request('GET', '/api/admin/personal-dashboard', { token: user.pat });
 const eventCount = async () =>
   (await asAdmin(server, 'GET', '/api/admin/events?project=ins')).body.totalEvents;
 
@@ -143,7 +145,10 @@ describe('the project reads', () => {
     expect((await read('ins/overview')).body.favorite).toBe(false);
     const list = (await asAdmin(server, 'GET', '/api/admin/projects')).body.projects;
     expect(list.find((p: { id: string }) => p.id === 'ins')).toMatchObject({ health: 50, featureCount: 4 });
-    expect(list.find((p: { id: string }) => p.id === 'empty')).toMatchObject({ health: 100, featureCount: 0 });
+    expect(list.find((p: { id: string }) => p.id === 'empty')).toMatchObject({
+      health: 100,
+      featureCount: 0,
+    });
     const empty = (await read('empty/overview')).body;
     expect(empty).toMatchObject({
       health: 100,
@@ -223,5 +228,19 @@ describe('the project reads', () => {
       expect((await read(`ins/${path}`, CLIENT_TOKEN)).status, path).toBe(403);
       expect((await server.request('GET', `/api/admin/projects/ins/${path}`)).status, path).toBe(401);
     }
+  });
+
+  it('take any expected lifetime a feature type may have, to the largest', async () => {
+    await expectStatus(server, 200, 'PUT', '/api/admin/feature-types/release/lifetime', {
+      lifetimeDays: 2147483647,
+    });
+    for (const path of ['ins/overview', 'ins/status', 'ins/insights', 'ins/health-report']) {
+      const res = await read(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+    }
+    expect((await read('ins/overview')).body.health).toBe(75);
+    expect((await dashboardOf(viewer)).status).toBe(200);
+    expect((await asAdmin(server, 'GET', '/api/admin/projects')).status).toBe(200);
+    await expectStatus(server, 200, 'PUT', '/api/admin/feature-types/release/lifetime', { lifetimeDays: 40 });
   });
 });

@@ -10,7 +10,7 @@ const LIVE = `
   live AS (
     SELECT f.name, f.type, f.stale,
            NOT f.stale AND ft.lifetime_days IS NOT NULL
-             AND f.created_at <= now() - make_interval(days => ft.lifetime_days) AS potentially_stale
+             AND extract(epoch FROM now() - f.created_at) >= ft.lifetime_days * 86400.0 AS potentially_stale
       FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
      WHERE f.project = $1 AND f.archived_at IS NULL)`;
 

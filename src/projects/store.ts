@@ -132,7 +132,7 @@ export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
      LEFT JOIN (
        SELECT f.project, count(*)::int AS feature_count, count(*) FILTER (WHERE f.stale)::int AS stale_count,
               count(*) FILTER (WHERE NOT f.stale AND ft.lifetime_days IS NOT NULL
-                                 AND f.created_at <= now() - make_interval(days => ft.lifetime_days))::int
+                                 AND extract(epoch FROM now() - f.created_at) >= ft.lifetime_days * 86400.0)::int
                 AS potentially_stale_count
          FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
         WHERE f.archived_at IS NULL
