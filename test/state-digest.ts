@@ -6,9 +6,9 @@ import type { Queryable } from '../src/db/database.js';
  *
  * Left out is what changes on its own, while nobody asks for a change: when a credential or a
  * feature was last seen and failed sign-ins (written after the answer, or counted by design), SDK
- * instances and usage counts and the applications and events the metrics buffer writes in the
- * background, flags SDKs asked for that do not exist, integrations' deliveries (the worker moves
- * them on), and `config_changes`, which retention prunes (the revision it follows is kept).
+ * instances and usage counts and the applications, events and lifecycle stages the metrics buffer
+ * writes in the background, flags SDKs asked for that do not exist, integrations' deliveries (the
+ * worker moves them on), and `config_changes`, which retention prunes (the revision it follows is kept).
  * Events are compared by count and newest id: they are only ever added.
  */
 export type StateDigest = Map<string, string>;
@@ -22,8 +22,12 @@ const BACKGROUND_TABLES = new Set([
   'addon_deliveries',
   'unknown_flags',
 ]);
-/** The metrics buffer acts as `sdk`; the usage revision moves with every flush. */
+/**
+ * The metrics buffer acts as `sdk`; the usage revision moves with every flush, which also moves
+ * features into the lifecycle stages reaching SDKs means.
+ */
 const ROWS_KEPT: Record<string, string> = {
+  feature_lifecycles: "stage NOT IN ('pre-live', 'live')",
   client_applications: "created_by IS DISTINCT FROM 'sdk'",
   events: "created_by IS DISTINCT FROM 'sdk'",
   revisions: "name <> 'metrics'",

@@ -1,9 +1,11 @@
 import type { AppContext } from '../app-context.js';
+import { setDefaultStrategy } from '../features/default-strategy-service.js';
 import { addEnvironmentToProject, removeEnvironmentFromProject } from '../features/project-changes.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { readProjectEnvironments } from '../projects/service.js';
+import { DefaultStrategyBody, DefaultStrategySchema } from '../strategies/schemas.js';
 import {
   CreateEnvironmentBody,
   EnvironmentList,
@@ -205,6 +207,25 @@ export function environmentRoutes(app: App, ctx: AppContext): void {
       const { projectId, environment } = request.params;
       await removeEnvironmentFromProject(ctx, identityOf(request), projectId, environment);
       return reply.send();
+    },
+  );
+
+  app.post(
+    '/api/admin/projects/:projectId/environments/:environment/default-strategy',
+    {
+      config: { permission: 'UPDATE_PROJECT' },
+      schema: {
+        tags: ['Projects'],
+        summary:
+          'Set the strategy a feature gets when switched on in this environment of the project without an active one',
+        params: ProjectEnvironmentParams,
+        body: DefaultStrategyBody,
+        response: { 200: DefaultStrategySchema },
+      },
+    },
+    async (request) => {
+      const { projectId, environment } = request.params;
+      return setDefaultStrategy(ctx, identityOf(request), projectId, environment, request.body);
     },
   );
 }

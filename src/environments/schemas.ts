@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
+import { DefaultStrategySchema } from '../strategies/schemas.js';
 
 export const EnvironmentParams = Type.Object({ name: Type.String({ minLength: 1 }) });
 
@@ -31,6 +32,7 @@ export const ProjectEnvironmentList = Type.Object({
       projectApiTokenCount: Type.Integer(),
       projectEnabledToggleCount: Type.Integer(),
       visible: Type.Boolean({ description: 'Whether the project has the environment' }),
+      defaultStrategy: Type.Optional(DefaultStrategySchema),
     }),
   ),
 });

@@ -33,6 +33,17 @@ export const EVENT_SCOPES = {
   'feature-dependencies-removed': FEATURE,
   'feature-tagged': FEATURE,
   'feature-untagged': FEATURE,
+  // Lifecycle stages and links are part of the feature the read model holds.
+  'feature-completed': FEATURE,
+  'feature-uncompleted': FEATURE,
+  'feature-link-added': FEATURE,
+  'feature-link-updated': FEATURE,
+  'feature-link-removed': FEATURE,
+  // A user's favorites are read per request: nothing cached, nothing SDKs see.
+  'feature-favorited': NONE,
+  'feature-unfavorited': NONE,
+  'project-favorited': NONE,
+  'project-unfavorited': NONE,
   'segment-created': ['segments'],
   'segment-updated': ['segments'],
   'segment-deleted': ['segments'],
@@ -50,6 +61,8 @@ export const EVENT_SCOPES = {
   'project-deleted': ['model', 'identity'],
   'project-environment-added': MODEL,
   'project-environment-removed': MODEL,
+  // Read from the database when a feature is switched on: no cache holds it.
+  'default-strategy-updated': NONE,
   'environment-created': MODEL,
   'environment-updated': MODEL,
   'environment-deleted': ['model', 'identity'],

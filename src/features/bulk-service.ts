@@ -24,6 +24,7 @@ import {
   dependenciesOn,
   setDependencies,
 } from './dependency-store.js';
+import { settleImportedLifecycles } from './lifecycle/store.js';
 import { type FeatureRecord, loadFeatureRecords } from './model-store.js';
 import { attachProjectFeatures, type Feature, findFeatures } from './store.js';
 
@@ -59,6 +60,10 @@ export interface FeatureWrites {
 
 export async function writeFeatures(tx: Transaction, writes: FeatureWrites, actor: Actor): Promise<void> {
   await upsertFeatureRows(tx, writes.features, actor.userId);
+  await settleImportedLifecycles(
+    tx,
+    writes.features.map((f) => f.name),
+  );
   await upsertFeatureEnvironmentRows(tx, writes.environments);
   await upsertStrategyRows(tx, writes.strategies);
   await replaceStrategySegmentRows(tx, writes.strategySegments);

@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
-import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import type { Actor } from '../http/identity.js';
 import { normalizeParameters, type ParameterDefaults } from '../strategies/parameters.js';
-import { findEnvironmentState, findFeatureEnvironment, setEnvironmentEnabled } from './environment-store.js';
+import {
+  type EnvironmentStrategies,
+  findEnvironmentState,
+  findFeatureEnvironment,
+  setEnvironmentEnabled,
+} from './environment-store.js';
 import type { FeatureModel } from './model.js';
-import { asItIs, describeStrategy, getLiveFeature, getModelFeature } from './service.js';
-import { insertStrategy, strategiesOf } from './strategy-store.js';
+import { getLiveFeature, getModelFeature } from './service.js';
+import { strategiesOf } from './strategy-store.js';
 
 /** A feature's environment named in a path: project, feature and environment. */
 export interface FeatureEnvironmentPath {
@@ -36,7 +39,7 @@ export async function liveFeatureEnvironment(
   db: Queryable,
   at: FeatureEnvironmentPath,
   options: ReadOptions = {},
-): Promise<{ enabled: boolean; hasStrategies: boolean }> {
+): Promise<EnvironmentStrategies> {
   const found = await findFeatureEnvironment(db, at.featureName, at.environment, options);
   if (found && found.project === at.project && !found.archived) {
     if (found.environment) return found.environment;
@@ -48,13 +51,19 @@ export async function liveFeatureEnvironment(
 }
 
 /** As liveFeatureEnvironment, from the read model. */
-function modelFeatureEnvironment(model: FeatureModel, at: FeatureEnvironmentPath) {
+export function modelFeatureEnvironment(
+  model: FeatureModel,
+  at: FeatureEnvironmentPath,
+): EnvironmentStrategies {
   const feature = getModelFeature(model, at.project, at.featureName);
   const state = feature.environments.find((e) => e.name === at.environment);
   if (!state) throw noSuchEnvironment(at);
+  const here = feature.strategies.filter((s) => s.environment === at.environment);
   return {
     enabled: state.enabled,
-    hasStrategies: feature.strategies.some((s) => s.environment === at.environment),
+    hasStrategies: here.length > 0,
+    hasActiveStrategies: here.some((s) => !s.disabled),
+    hasDisabledStrategies: here.some((s) => s.disabled),
   };
 }
 
@@ -85,7 +94,8 @@ export function defaultRollout(defaults: ParameterDefaults) {
   };
 }
 
-async function switchEnvironment(
+/** Switches the environment on or off, with its event (the caller checked that it changes). */
+export async function switchEnvironment(
   tx: Transaction,
   actor: Actor,
   at: FeatureEnvironmentPath,
@@ -115,46 +125,4 @@ export async function switchOffWithoutActiveStrategy(
   if (strategies.some((s) => !s.disabled)) return;
   const state = await findEnvironmentState(tx, at.featureName, at.environment, { lock: 'update' });
   if (state?.enabled) await switchEnvironment(tx, actor, at, false);
-}
-
-/**
- * `on` and `off`. Turning on an environment without strategies first adds a 100% gradual
- * rollout, as Unleash does. Events only when something changes.
- */
-export async function switchFeatureEnvironment(
-  ctx: AppContext,
-  identity: Identity,
-  at: FeatureEnvironmentPath,
-  enabled: boolean,
-): Promise<void> {
-  const actor = actorOf(identity);
-  // Worked out against the environment as it is first: a switch that changes nothing (the bench of
-  // every script that "makes sure" a flag is on) needs no lock and no write.
-  const now = await asItIs(
-    ctx,
-    (model) => modelFeatureEnvironment(model, at),
-    (db) => liveFeatureEnvironment(db, at),
-  );
-  if (now.enabled === enabled && (!enabled || now.hasStrategies)) return;
-  await ctx.db.transaction(async (tx) => {
-    const current = await liveFeatureEnvironment(tx, at, { lock: 'update' });
-    if (enabled && !current.hasStrategies) {
-      await insertStrategy(tx, {
-        id: randomUUID(),
-        featureName: at.featureName,
-        environment: at.environment,
-        ...defaultRollout(parameterDefaults(ctx.model, at)),
-        sortOrder: null,
-      });
-      const [added] = await strategiesOf(tx, at.featureName, at.environment);
-      recordEvent(tx, actor, {
-        type: 'feature-strategy-add',
-        project: at.project,
-        featureName: at.featureName,
-        environment: at.environment,
-        data: describeStrategy(added!),
-      });
-    }
-    if (current.enabled !== enabled) await switchEnvironment(tx, actor, at, enabled);
-  });
 }

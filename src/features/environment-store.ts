@@ -35,51 +35,70 @@ export async function setEnvironmentEnabled(
   );
 }
 
+/** A feature's state in one environment: on or off, and what its strategies there are. */
+export interface EnvironmentStrategies {
+  enabled: boolean;
+  hasStrategies: boolean;
+  /** Some strategy is not disabled. */
+  hasActiveStrategies: boolean;
+  /** Some strategy is disabled. */
+  hasDisabledStrategies: boolean;
+}
+
 /**
- * The feature with its state in the environment, in one statement: whether it is on there and has
- * strategies. `environment` is null when the feature has no such environment; null altogether when
- * there is no feature of that name. `lock` holds the environment's row as in findEnvironmentState.
+ * The feature with its state in the environment, in one statement: whether it is on there and
+ * what strategies it has. `environment` is null when the feature has no such environment; null
+ * altogether when there is no feature of that name. `lock` holds the environment's row as in
+ * findEnvironmentState.
  */
 export async function findFeatureEnvironment(
   db: Queryable,
   featureName: string,
   environment: string,
   { lock }: ReadOptions = {},
-): Promise<{
-  project: string;
-  archived: boolean;
-  environment: { enabled: boolean; hasStrategies: boolean } | null;
-} | null> {
+): Promise<{ project: string; archived: boolean; environment: EnvironmentStrategies | null } | null> {
+  const strategies = `(SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT s.disabled)::int AS active
+                         FROM feature_strategies s
+                        WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS st`;
   const { rows } = await db.query<{
     project: string;
     archived: boolean;
     enabled: boolean | null;
-    has_strategies: boolean;
+    n: number | null;
+    active: number | null;
   }>(
     // A locked read cannot take the outer join: without the environment it finds nothing.
     lock
       ? withRowLock(
-          `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
-                  EXISTS (SELECT 1 FROM feature_strategies s
-                           WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
-             FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
+          `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled, st.n, st.active
+             FROM feature_environments fe JOIN features f ON f.name = fe.feature_name,
+                  LATERAL ${strategies}
             WHERE fe.feature_name = $1 AND fe.environment = $2`,
           lock,
           'fe',
         )
-      : `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled,
-                EXISTS (SELECT 1 FROM feature_strategies s
-                         WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS has_strategies
+      : `SELECT f.project, f.archived_at IS NOT NULL AS archived, fe.enabled, st.n, st.active
            FROM features f LEFT JOIN feature_environments fe ON fe.feature_name = f.name AND fe.environment = $2
+                LEFT JOIN LATERAL ${strategies} ON true
           WHERE f.name = $1`,
     [featureName, environment],
   );
   const row = rows[0];
   if (!row) return null;
+  const n = row.n ?? 0;
+  const active = row.active ?? 0;
   return {
     project: row.project,
     archived: row.archived,
-    environment: row.enabled === null ? null : { enabled: row.enabled, hasStrategies: row.has_strategies },
+    environment:
+      row.enabled === null
+        ? null
+        : {
+            enabled: row.enabled,
+            hasStrategies: n > 0,
+            hasActiveStrategies: active > 0,
+            hasDisabledStrategies: active < n,
+          },
   };
 }
 

@@ -119,7 +119,16 @@ describe('reading features', () => {
     const listed = list.body.features.find((f: { name: string }) => f.name === 'with-envs');
     const single = (await server.request('GET', '/api/admin/projects/default/features/with-envs', admin()))
       .body;
-    const { environments, variants: _v, children: _c, dependencies: _d, ...metadata } = single;
+    // The lifecycle stage and links are the single feature's only, as in Unleash's list.
+    const {
+      environments,
+      variants: _v,
+      children: _c,
+      dependencies: _d,
+      lifecycle: _s,
+      links: _l,
+      ...metadata
+    } = single;
     expect(listed).toEqual({
       ...metadata,
       environments: environments.map((e: Record<string, unknown>) =>

@@ -1,10 +1,12 @@
 import type { Queryable } from '../db/database.js';
+import { enterStagesSeen } from './lifecycle/store.js';
 
 /**
- * SDKs reported these features in these environments: their last-seen times become now. Nothing
- * happens for names that are not there. Rows are locked in key order (the subqueries), so two
- * processes flushing metrics for the same features at once wait for each other instead of
- * deadlocking.
+ * SDKs reported these features in these environments: their last-seen times become now, and they
+ * enter the lifecycle stages that reaching SDKs means (pre-live; live from a production
+ * environment where they are on). Nothing happens for names that are not there. Rows are locked
+ * in key order (the subqueries), so two processes flushing metrics for the same features at once
+ * wait for each other instead of deadlocking.
  */
 export async function markFeaturesSeen(
   db: Queryable,
@@ -23,6 +25,7 @@ export async function markFeaturesSeen(
       WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
     [[...new Set(seen.map((s) => s.featureName))]],
   );
+  await enterStagesSeen(db, seen);
 }
 
 export interface SeenRow {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { Stage } from './lifecycle/stages.js';
 import type { Feature, FeatureRecord as FeatureTableRow } from './store.js';
 import type { FeatureStrategy } from './strategy-store.js';
 
@@ -26,6 +27,10 @@ export interface FeatureRecord extends Feature {
   tags: { type: string; value: string }[];
   /** Its parent, if it has one (a list, as Unleash shapes it). */
   dependencies: Dependency[];
+  /** In the order they were added. */
+  links: { id: string; url: string; title: string | null }[];
+  /** The lifecycle stages entered, in no particular order. */
+  stages: Stage[];
 }
 
 interface Row extends FeatureTableRow {
@@ -33,6 +38,8 @@ interface Row extends FeatureTableRow {
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];
   dependencies: Dependency[];
+  links: { id: string; url: string; title: string | null }[];
+  stages: (Omit<Stage, 'enteredStageAt'> & { enteredStageAt: string })[];
 }
 
 function date(text: string | null): Date | null {
@@ -41,7 +48,8 @@ function date(text: string | null): Date | null {
 
 /**
  * The features of those names (every feature when `names` is null), archived ones included,
- * each with its environments, strategies, tags and parent — one statement, so one consistent state.
+ * each with its environments, strategies, tags, parent, links and lifecycle stages — one statement, so
+ * one consistent state.
  * A name that is not there any more is simply missing from the answer.
  */
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
@@ -66,7 +74,13 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
                         FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags,
             coalesce((SELECT json_agg(json_build_object('feature', d.parent, 'enabled', d.enabled,
                                                         'variants', d.variants))
-                        FROM feature_dependencies d WHERE d.child = f.name), '[]') AS dependencies
+                        FROM feature_dependencies d WHERE d.child = f.name), '[]') AS dependencies,
+            coalesce((SELECT json_agg(json_build_object('id', l.id, 'url', l.url, 'title', l.title)
+                                      ORDER BY l.created_at, l.id)
+                        FROM feature_links l WHERE l.feature_name = f.name), '[]') AS links,
+            coalesce((SELECT json_agg(json_build_object('stage', lc.stage, 'status', lc.status,
+                                                        'statusValue', lc.status_value, 'enteredStageAt', lc.created_at))
+                        FROM feature_lifecycles lc WHERE lc.feature_name = f.name), '[]') AS stages
        FROM features f
       WHERE $1::text[] IS NULL OR f.name = ANY($1::text[])`,
     [names],
@@ -85,5 +99,7 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
     tags: r.tags,
     dependencies: r.dependencies,
+    links: r.links,
+    stages: r.stages.map((st) => ({ ...st, enteredStageAt: new Date(st.enteredStageAt) })),
   }));
 }

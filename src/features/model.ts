@@ -12,6 +12,7 @@ import type { Segment } from '../segments/store.js';
 import { listStrategyDefinitions, type StrategyDefinition } from '../strategies/store.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
 import { loadLastSeen } from './last-seen.js';
+import { stagesEnteredSince } from './lifecycle/store.js';
 import { type FeatureRecord, loadFeatureRecords } from './model-store.js';
 import type { FeatureStrategy } from './strategy-store.js';
 
@@ -137,11 +138,20 @@ export class FeatureModel {
     }
   }
 
+  /**
+   * What SDK metrics change (in place, without a revision): when each feature and environment was
+   * last seen, and the lifecycle stages reaching SDKs puts features in.
+   */
   private async refreshLastSeen(): Promise<void> {
     const since = new Date(this.lastSeenSince.getTime() - 5_000);
     const started = new Date();
     const rows = await loadLastSeen(this.db, since);
+    const stages = await stagesEnteredSince(this.db, since);
     let changed = false;
+    const touched = (feature: FeatureRecord) => {
+      this.seenStamps.set(feature, (this.seenStamps.get(feature) ?? 0) + 1);
+      changed = true;
+    };
     for (const row of rows) {
       const feature = this.parts.features.get(row.featureName);
       if (!feature) continue;
@@ -149,15 +159,23 @@ export class FeatureModel {
         row.environment === null ? feature : feature.environments.find((e) => e.name === row.environment);
       if (!target || target.lastSeenAt?.getTime() === row.lastSeenAt.getTime()) continue;
       target.lastSeenAt = row.lastSeenAt;
-      this.seenStamps.set(feature, (this.seenStamps.get(feature) ?? 0) + 1);
-      changed = true;
+      touched(feature);
+    }
+    for (const entered of stages) {
+      const feature = this.parts.features.get(entered.featureName);
+      if (!feature || feature.stages.some((st) => st.stage === entered.stage)) continue;
+      feature.stages = [
+        ...feature.stages,
+        { stage: entered.stage, status: null, statusValue: null, enteredStageAt: entered.enteredStageAt },
+      ];
+      touched(feature);
     }
     // The database's clock is the one written; a few seconds of overlap cover the difference.
     this.lastSeenSince = started;
     if (changed) this.version++;
   }
 
-  /** Moves when the feature's last-seen times change (they are updated in place). */
+  /** Moves when the feature's last-seen times or stages change (they are updated in place). */
   seenStamp(feature: FeatureRecord): number {
     return this.seenStamps.get(feature) ?? 0;
   }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { UrlFriendlyName } from '../http/names.js';
 import { MAX_BATCH_NAMES, MAX_PATCH_OPERATIONS, Nullable, Timestamp } from '../http/schemas.js';
+import { STAGES } from './lifecycle/stages.js';
 
 export const DependencySchema = Type.Object({
   feature: Type.String({ description: 'The parent feature' }),
@@ -60,24 +61,39 @@ const EnvironmentSummary = {
   lastSeenAt: Nullable(Timestamp),
 };
 
+export const FeatureEnvironmentSchema = Type.Object({
+  ...EnvironmentSummary,
+  featureName: Type.String(),
+  variants: Type.Array(Type.Unknown()),
+  strategies: Type.Array(StrategySchema),
+  hasStrategies: Type.Boolean(),
+  hasEnabledStrategies: Type.Boolean(),
+});
+
+export const StageSchema = Type.Object({
+  stage: Type.Union(STAGES.map((s) => Type.Literal(s))),
+  status: Type.Optional(Type.String({ description: 'Completed only: kept or discarded' })),
+  enteredStageAt: Timestamp,
+});
+
+export const FeatureLinkSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  title: Nullable(Type.String()),
+  feature: Type.String(),
+});
+
 export const FeatureDetails = Type.Object({
   ...FeatureMetadata,
   favorite: Type.Boolean(),
-  environments: Type.Array(
-    Type.Object({
-      ...EnvironmentSummary,
-      featureName: Type.String(),
-      variants: Type.Array(Type.Unknown()),
-      strategies: Type.Array(StrategySchema),
-      hasStrategies: Type.Boolean(),
-      hasEnabledStrategies: Type.Boolean(),
-    }),
-  ),
+  environments: Type.Array(FeatureEnvironmentSchema),
   variants: Type.Array(Type.Unknown(), { description: 'Deprecated: variants live in each environment' }),
   children: Type.Array(Type.String(), { description: 'The features that depend on this one' }),
   dependencies: Type.Array(DependencySchema, {
     description: 'The feature this one depends on (at most one)',
   }),
+  lifecycle: Type.Optional(StageSchema),
+  links: Type.Array(FeatureLinkSchema),
 });
 
 export const ProjectFeatureList = Type.Object({
@@ -127,6 +143,13 @@ export const BatchFeaturesBody = Type.Object({ features: FeatureNames });
 export const StaleBody = Type.Object({ features: FeatureNames, stale: Type.Boolean() });
 
 export const FeatureNameBody = Type.Object({ name: UrlFriendlyName });
+
+export const CloneFeatureBody = Type.Object({
+  name: UrlFriendlyName,
+  replaceGroupId: Type.Optional(
+    Type.Boolean({ description: "Strategies' groupId becomes the new name (default true)" }),
+  ),
+});
 
 export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
 

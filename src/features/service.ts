@@ -7,7 +7,7 @@ import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureModel } from './model.js';
-import type { EnvironmentState, FeatureRecord } from './model-store.js';
+import type { FeatureRecord } from './model-store.js';
 import {
   attachFeatureEnvironments,
   type Feature,
@@ -127,10 +127,6 @@ export function describeStrategy(s: Omit<FeatureStrategy, 'createdAt' | 'environ
 }
 
 /**
- * The feature of that name in that project from the read model, or 404 — with the same messages
- * as `getFeature`.
- */
-/**
  * What a change is first worked out against, before any lock: the read model where it holds
  * exactly what the database holds (the embedded database, whose only writer is this process, once
  * its own commits are in), otherwise a read of the database.
@@ -143,7 +139,10 @@ export async function asItIs<T>(
   return (await ctx.sync.holdsEverything()) ? fromModel(ctx.model) : read(ctx.db);
 }
 
-/** As getFeature, from the read model. */
+/**
+ * The feature of that name in that project from the read model, or 404 — with the same messages
+ * as `getFeature`.
+ */
 export function getModelFeature(
   model: FeatureModel,
   project: string,
@@ -151,99 +150,6 @@ export function getModelFeature(
   options: { includeArchived?: boolean } = {},
 ): FeatureRecord {
   return inProject(model.feature(name), project, name, options);
-}
-
-function describeEnvironment(model: FeatureModel, f: FeatureRecord, e: EnvironmentState) {
-  const environment = model.environment(e.name);
-  const strategies = f.strategies.filter((s) => s.environment === e.name);
-  return {
-    name: e.name,
-    environment: e.name,
-    featureName: f.name,
-    type: environment?.type ?? '',
-    enabled: e.enabled,
-    sortOrder: environment?.sortOrder ?? 0,
-    variantCount: e.variants.length,
-    variants: e.variants,
-    strategies: strategies.map(describeStrategy),
-    hasStrategies: strategies.length > 0,
-    hasEnabledStrategies: strategies.some((s) => !s.disabled),
-    lastSeenAt: e.lastSeenAt,
-  };
-}
-
-/** A feature with each of its environments, their strategies and variants (from memory). */
-export function readFeature(model: FeatureModel, project: string, name: string) {
-  const feature = getModelFeature(model, project, name);
-  return {
-    ...describeFeature(feature),
-    favorite: false,
-    environments: feature.environments.map((e) => describeEnvironment(model, feature, e)),
-    variants: [],
-    children: model.children(feature.name),
-    dependencies: feature.dependencies,
-  };
-}
-
-/** One feature of the project list, as JSON text. */
-function listEntryJson(model: FeatureModel, f: FeatureRecord): string {
-  return JSON.stringify({
-    name: f.name,
-    description: f.description,
-    type: f.type,
-    project: f.project,
-    stale: f.stale,
-    impressionData: f.impressionData,
-    archived: false,
-    archivedAt: null,
-    createdAt: f.createdAt,
-    lastSeenAt: f.lastSeenAt,
-    favorite: false,
-    environments: f.environments.map((e) => {
-      const environment = model.environment(e.name);
-      return {
-        name: e.name,
-        environment: e.name,
-        type: environment?.type ?? '',
-        enabled: e.enabled,
-        sortOrder: environment?.sortOrder ?? 0,
-        variantCount: e.variants.length,
-        lastSeenAt: e.lastSeenAt,
-      };
-    }),
-  });
-}
-
-const listTexts = new WeakMap<FeatureModel, { version: number; byProject: Map<string, string> }>();
-const entryTexts = new WeakMap<FeatureRecord, { stamp: number; text: string }>();
-
-/**
- * The live features of a project, each with its environments (without their strategies), as
- * ready-to-send JSON text from memory: made once per change of the model, and each feature's part
- * once per change of that feature, so lists of thousands of features cost a string join.
- */
-export function readProjectFeatures(model: FeatureModel, project: string): string {
-  if (!model.project(project)) throw new NotFoundError(`There is no project with the id "${project}".`);
-  let texts = listTexts.get(model);
-  if (!texts || texts.version !== model.version) {
-    texts = { version: model.version, byProject: new Map() };
-    listTexts.set(model, texts);
-  }
-  let text = texts.byProject.get(project);
-  if (text === undefined) {
-    const entries = model.liveFeaturesOf(project).map((f) => {
-      const stamp = model.seenStamp(f);
-      let entry = entryTexts.get(f);
-      if (!entry || entry.stamp !== stamp) {
-        entry = { stamp, text: listEntryJson(model, f) };
-        entryTexts.set(f, entry);
-      }
-      return entry.text;
-    });
-    text = `{"version":2,"features":[${entries.join(',')}]}`;
-    texts.byProject.set(project, text);
-  }
-  return text;
 }
 
 export interface NewFeatureInput {
@@ -254,7 +160,7 @@ export interface NewFeatureInput {
 }
 
 /** 409 when any feature has the name, archived ones included. */
-async function assertNameFree(db: Queryable, name: string): Promise<void> {
+export async function assertNameFree(db: Queryable, name: string): Promise<void> {
   const existing = await findFeature(db, name);
   if (existing) {
     throw new NameExistsError(

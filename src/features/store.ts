@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
+import { enterStage, restartLifecycles } from './lifecycle/store.js';
 
 export interface Feature {
   name: string;
@@ -65,13 +66,14 @@ export interface NewFeature {
   createdByUserId: number | null;
 }
 
-/** Inserts the feature, in no environment yet (see attachFeatureEnvironments). */
+/** Inserts the feature, in no environment yet (see attachFeatureEnvironments), at its initial stage. */
 export async function insertFeature(db: Queryable, f: NewFeature): Promise<Feature> {
   const { rows } = await db.query<FeatureRecord>(
     `INSERT INTO features (name, project, description, type, impression_data, created_by_user_id)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
     [f.name, f.project, f.description, f.type, f.impressionData, f.createdByUserId],
   );
+  await enterStage(db, [f.name], 'initial');
   return toFeature(rows[0]!);
 }
 
@@ -134,7 +136,7 @@ export async function setFeaturesStale(db: Queryable, names: string[], stale: bo
   return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Archives those of the features that are live; answers the ones archived now. */
+/** Archives those of the features that are live (they enter that stage); answers the ones archived now. */
 export async function archiveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<FeatureRecord>(
@@ -142,12 +144,18 @@ export async function archiveFeatures(db: Queryable, names: string[]): Promise<F
      RETURNING ${COLUMNS}`,
     [names],
   );
-  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+  const archived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+  await enterStage(
+    db,
+    archived.map((f) => f.name),
+    'archived',
+  );
+  return archived;
 }
 
 /**
  * Brings archived features back, switched off in every environment (their strategies and
- * variants stay); answers the ones revived now.
+ * variants stay) and initial again; answers the ones revived now.
  */
 export async function reviveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
   if (names.length === 0) return [];
@@ -161,6 +169,10 @@ export async function reviveFeatures(db: Queryable, names: string[]): Promise<Fe
     await db.query(
       'UPDATE feature_environments SET enabled = false WHERE feature_name = ANY($1::text[]) AND enabled',
       [revived.map((f) => f.name)],
+    );
+    await restartLifecycles(
+      db,
+      revived.map((f) => f.name),
     );
   }
   return revived;

@@ -4,7 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import type { Constraint } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -27,13 +27,11 @@ import {
   type FeatureStrategy,
   findStrategy,
   insertStrategy,
-  setSortOrders,
   setStrategySegments,
-  strategiesOf,
   updateStrategy,
 } from './strategy-store.js';
 
-function assertStrategyType(model: FeatureModel, name: string): void {
+export function assertStrategyType(model: FeatureModel, name: string): void {
   if (model.strategyDefinition(name)) return;
   throw new ValidationError(
     `There is no strategy type "${name}": use default, flexibleRollout, userWithId, applicationHostname or remoteAddress (GET /api/admin/strategies lists them).`,
@@ -46,7 +44,7 @@ function assertStrategyType(model: FeatureModel, name: string): void {
  * there is no such strategy (or its feature is archived), 403 when it belongs elsewhere — a path
  * must not reach a strategy its permission check did not cover.
  */
-async function strategyAt(
+export async function strategyAt(
   db: Queryable,
   at: FeatureEnvironmentPath,
   id: string,
@@ -155,7 +153,7 @@ function unchanged(before: FeatureStrategy, config: StrategyConfig, segments: nu
   );
 }
 
-function eventOf(at: FeatureEnvironmentPath) {
+export function eventOf(at: FeatureEnvironmentPath) {
   return { project: at.project, featureName: at.featureName, environment: at.environment };
 }
 
@@ -188,6 +186,63 @@ export async function addStrategy(
   });
 }
 
+type StrategyUpdate = Static<typeof UpdateStrategyBody>;
+
+/** A strategy's configuration after an E11 update (of the checked constraints and variants). */
+function configAfter(
+  model: FeatureModel,
+  at: FeatureEnvironmentPath,
+  input: StrategyUpdate,
+  before: FeatureStrategy,
+  checked: { constraints: Constraint[]; variants: Variant[] },
+) {
+  const name = input.name ?? before.name;
+  return {
+    name,
+    title: input.title ?? before.title,
+    disabled: input.disabled ?? before.disabled,
+    parameters: parametersFor(model, at, name, input.parameters),
+    constraints: checked.constraints,
+    variants: checked.variants,
+  };
+}
+
+/**
+ * E11 in the caller's transaction, on the strategy read locked (`before`): the new configuration
+ * with its `feature-strategy-update` event, and the environment switched off when no active
+ * strategy is left. An update that changes nothing writes and records nothing.
+ */
+export async function updateStrategyIn(
+  tx: Transaction,
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  before: FeatureStrategy,
+  input: StrategyUpdate,
+) {
+  const actor = actorOf(identity);
+  const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
+  const config = configAfter(ctx.model, at, input, before, { constraints, variants });
+  if (unchanged(before, config, segments)) return describeStrategy(before);
+  await updateStrategy(tx, before.id, config);
+  if (segments && segments.join() !== before.segments.join())
+    await setStrategySegments(tx, before.id, segments);
+  const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
+  recordEvent(tx, actor, {
+    type: 'feature-strategy-update',
+    ...eventOf(at),
+    data,
+    preData: describeStrategy(before),
+  });
+  if (config.disabled) await switchOffWithoutActiveStrategy(tx, actor, at);
+  return data;
+}
+
+/** The path's strategy, read locked for a change in the caller's transaction (404/403 as strategyAt). */
+export function lockedStrategyAt(tx: Transaction, at: FeatureEnvironmentPath, id: string) {
+  return strategyAt(tx, at, id, { lock: 'update' });
+}
+
 /**
  * E11: the configuration is replaced — parameters, constraints and variants become what was sent
  * (omitted: empty). The type changes when given; title and disabled when given and not null;
@@ -198,20 +253,8 @@ export async function replaceStrategy(
   identity: Identity,
   at: FeatureEnvironmentPath,
   id: string,
-  input: Static<typeof UpdateStrategyBody>,
+  input: StrategyUpdate,
 ) {
-  const actor = actorOf(identity);
-  const configOf = (before: FeatureStrategy, checked: { constraints: Constraint[]; variants: Variant[] }) => {
-    const name = input.name ?? before.name;
-    return {
-      name,
-      title: input.title ?? before.title,
-      disabled: input.disabled ?? before.disabled,
-      parameters: parametersFor(ctx.model, at, name, input.parameters),
-      constraints: checked.constraints,
-      variants: checked.variants,
-    };
-  };
   // Worked out against the strategy as it is first: a PUT that changes nothing needs no lock and
   // no write, and answers as if it ran at that moment.
   const checked = await checkedConfig(ctx.db, ctx.model, at, input);
@@ -220,23 +263,12 @@ export async function replaceStrategy(
     (model) => modelStrategyAt(model, at, id),
     (db) => strategyAt(db, at, id),
   );
-  if (unchanged(current, configOf(current, checked), checked.segments)) return describeStrategy(current);
-  return ctx.db.transaction(async (tx) => {
-    const { constraints, variants, segments } = await checkedConfig(tx, ctx.model, at, input);
-    const before = await strategyAt(tx, at, id, { lock: 'update' });
-    const config = configOf(before, { constraints, variants });
-    await updateStrategy(tx, id, config);
-    if (segments && segments.join() !== before.segments.join()) await setStrategySegments(tx, id, segments);
-    const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });
-    recordEvent(tx, actor, {
-      type: 'feature-strategy-update',
-      ...eventOf(at),
-      data,
-      preData: describeStrategy(before),
-    });
-    if (config.disabled) await switchOffWithoutActiveStrategy(tx, actor, at);
-    return data;
-  });
+  if (unchanged(current, configAfter(ctx.model, at, input, current, checked), checked.segments)) {
+    return describeStrategy(current);
+  }
+  return ctx.db.transaction(async (tx) =>
+    updateStrategyIn(tx, ctx, identity, at, await lockedStrategyAt(tx, at, id), input),
+  );
 }
 
 export async function removeStrategy(
@@ -255,38 +287,5 @@ export async function removeStrategy(
       preData: describeStrategy(before),
     });
     await switchOffWithoutActiveStrategy(tx, actor, at);
-  });
-}
-
-function positions(strategies: FeatureStrategy[]) {
-  return strategies.map((s) => ({ id: s.id, name: s.name, title: s.title, sortOrder: s.sortOrder }));
-}
-
-/** Moves the listed strategies of the environment to the positions given; the others stay. */
-export async function reorderStrategies(
-  ctx: AppContext,
-  identity: Identity,
-  at: FeatureEnvironmentPath,
-  order: readonly { id: string; sortOrder: number }[],
-): Promise<void> {
-  const repeated = order.filter((o, i) => order.findIndex((p) => p.id === o.id) !== i);
-  if (repeated.length > 0) {
-    throw new ValidationError(`The strategy "${repeated[0]!.id}" is listed more than once.`);
-  }
-  const actor = actorOf(identity);
-  await ctx.db.transaction(async (tx) => {
-    await liveFeatureEnvironment(tx, at, { lock: 'update' });
-    const before = await strategiesOf(tx, at.featureName, at.environment);
-    const here = new Set(before.map((s) => s.id));
-    for (const { id } of order) if (!here.has(id)) await strategyAt(tx, at, id);
-    if (order.length === 0) return;
-    await setSortOrders(tx, order);
-    const after = await strategiesOf(tx, at.featureName, at.environment);
-    recordEvent(tx, actor, {
-      type: 'strategy-order-changed',
-      ...eventOf(at),
-      data: positions(after),
-      preData: positions(before),
-    });
   });
 }

@@ -1,12 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import jsonPatch from 'fast-json-patch';
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { compileCheck, throwIfProblems } from '../http/check.js';
 import { ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { assertPermission } from '../http/permissions.js';
 import { prepareVariants, type Variant } from '../variants/rules.js';
 import { VariantList, type VariantPatch } from '../variants/schemas.js';
 import { type FeatureEnvironmentPath, noSuchEnvironment } from './environment-service.js';
@@ -32,6 +33,25 @@ export function readVariants(model: FeatureModel, at: FeatureEnvironmentPath) {
   return { version: 1 as const, variants: state.variants as Variant[] };
 }
 
+/** Sets the environment's list with its `feature-environment-variants-updated` event. */
+async function writeVariants(
+  tx: Transaction,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+  before: Variant[],
+  variants: Variant[],
+): Promise<void> {
+  await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
+  recordEvent(tx, actorOf(identity), {
+    type: 'feature-environment-variants-updated',
+    project: at.project,
+    featureName: at.featureName,
+    environment: at.environment,
+    data: { variants },
+    preData: { variants: before },
+  });
+}
+
 async function store(
   ctx: AppContext,
   identity: Identity,
@@ -43,15 +63,34 @@ async function store(
     await getLiveFeature(tx, at.project, at.featureName, { lock: 'update' });
     const before = await variantsAt(tx, at, { lock: 'update' });
     const variants = next(before);
-    await setEnvironmentVariants(tx, at.featureName, at.environment, variants);
-    recordEvent(tx, actorOf(identity), {
-      type: 'feature-environment-variants-updated',
-      project: at.project,
-      featureName: at.featureName,
-      environment: at.environment,
-      data: { variants },
-      preData: { variants: before },
-    });
+    await writeVariants(tx, identity, at, before, variants);
+    return { version: 1 as const, variants };
+  });
+}
+
+/**
+ * PUT variants-batch: one list (weights fixed as E18 shows them) for several environments of a
+ * live feature, in one transaction, with an event per environment. Each environment takes the
+ * permission to change variants there.
+ */
+export async function replaceVariantsInEnvironments(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  featureName: string,
+  input: { variants: Static<typeof VariantList>; environments: string[] },
+) {
+  const environments = [...new Set(input.environments)];
+  for (const environment of environments) {
+    assertPermission(identity, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project, environment });
+  }
+  const variants = prepareVariants(input.variants, 'variants');
+  return ctx.db.transaction(async (tx) => {
+    await getLiveFeature(tx, project, featureName, { lock: 'update' });
+    for (const environment of environments) {
+      const at = { project, featureName, environment };
+      await writeVariants(tx, identity, at, await variantsAt(tx, at, { lock: 'update' }), variants);
+    }
     return { version: 1 as const, variants };
   });
 }

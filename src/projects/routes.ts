@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { favoriteProjectsOf } from '../favorites/service.js';
 import { deleteProject } from '../features/project-changes.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -19,9 +20,9 @@ export function projectRoutes(app: App, ctx: AppContext): void {
     '/api/admin/projects',
     {
       config: { permission: 'NONE' },
-      schema: { tags, summary: 'Every project', response: { 200: ProjectList } },
+      schema: { tags, summary: 'Every project (your favorites marked)', response: { 200: ProjectList } },
     },
-    async () => readProjects(ctx.db),
+    async (request) => readProjects(ctx.db, await favoriteProjectsOf(ctx.db, identityOf(request))),
   );
 
   app.post(

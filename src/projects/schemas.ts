@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ProjectId } from '../http/names.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
+import { DefaultStrategySchema } from '../strategies/schemas.js';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
 
@@ -57,5 +58,9 @@ export const ProjectList = Type.Object({
 
 export const ProjectDetails = Type.Intersect([
   ProjectSchema,
-  Type.Object({ environments: Type.Array(Type.Object({ environment: Type.String() })) }),
+  Type.Object({
+    environments: Type.Array(
+      Type.Object({ environment: Type.String(), defaultStrategy: Type.Optional(DefaultStrategySchema) }),
+    ),
+  }),
 ]);

@@ -9,7 +9,9 @@ import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.
 import { actorOf, type Identity } from '../http/identity.js';
 import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
+  type DefaultStrategy,
   deleteProjectsExcept,
+  environmentLinksOf,
   findProject,
   insertProject,
   linkEnvironment,
@@ -20,6 +22,7 @@ import {
   listProjects,
   type Project,
   type ProjectRow,
+  setDefaultStrategy,
   unlinkEnvironment,
   updateProject as updateProjectRow,
   upsertProjects,
@@ -82,7 +85,17 @@ export function unlinkProjectEnvironment(db: Queryable, id: string, environment:
   return unlinkEnvironment(db, id, environment);
 }
 
-export async function readProjects(db: Queryable) {
+/**
+ * Unleash's health rating of a project: 100 less the share (in percent) of its live features that
+ * are stale or potentially stale (past their type's expected lifetime); 100 without features.
+ */
+export function healthRating(c: { total: number; stale: number; potentiallyStale: number }): number {
+  if (c.total === 0) return 100;
+  return Math.round(100 - (c.stale / c.total) * 100 - (c.potentiallyStale / c.total) * 100);
+}
+
+/** Every project; `favorites` (the caller's) are marked. */
+export async function readProjects(db: Queryable, favorites: ReadonlySet<string> = new Set()) {
   const projects = await listProjects(db);
   const members = await memberCountsOfProjects(db);
   return {
@@ -91,27 +104,79 @@ export async function readProjects(db: Queryable) {
       ...describeProject(p),
       featureCount: p.featureCount,
       memberCount: members.get(p.id) ?? 0,
-      health: 100,
-      favorite: false,
+      health: healthRating({
+        total: p.featureCount,
+        stale: p.staleCount,
+        potentiallyStale: p.potentiallyStaleCount,
+      }),
+      favorite: favorites.has(p.id),
     })),
   };
 }
 
-/** Every environment, each saying whether the project has it (`visible`). */
+/** The default strategies the project sets, by environment. */
+async function defaultStrategiesOf(db: Queryable, project: string): Promise<Map<string, DefaultStrategy>> {
+  const links = await environmentLinksOf(db, project);
+  return new Map(
+    links.flatMap((l) => (l.defaultStrategy ? [[l.environment, l.defaultStrategy] as const] : [])),
+  );
+}
+
+/**
+ * Every environment, each saying whether the project has it (`visible`) and, where the project
+ * sets one, its `defaultStrategy`.
+ */
 export async function readProjectEnvironments(db: Queryable, project: string) {
   await getProject(db, project);
   const environments = await listEnvironmentsOfProject(db, project);
   const linked = new Set(await linkedEnvironments(db, project));
+  const defaults = await defaultStrategiesOf(db, project);
   return {
     version: 1 as const,
-    environments: environments.map((e) => ({ ...e, visible: linked.has(e.name) })),
+    environments: environments.map((e) => {
+      const defaultStrategy = defaults.get(e.name);
+      return { ...e, visible: linked.has(e.name), ...(defaultStrategy ? { defaultStrategy } : {}) };
+    }),
   };
 }
 
 export async function readProject(db: Queryable, id: string) {
   const project = await getProject(db, id);
   const environments = await projectEnvironmentNames(db, id);
-  return { ...describeProject(project), environments: environments.map((environment) => ({ environment })) };
+  const defaults = await defaultStrategiesOf(db, id);
+  return {
+    ...describeProject(project),
+    environments: environments.map((environment) => {
+      const defaultStrategy = defaults.get(environment);
+      return { environment, ...(defaultStrategy ? { defaultStrategy } : {}) };
+    }),
+  };
+}
+
+/** The strategy the project gives a feature switched on in the environment without any, if it sets one. */
+export async function findProjectDefaultStrategy(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<DefaultStrategy | null> {
+  return (await defaultStrategiesOf(db, project)).get(environment) ?? null;
+}
+
+/**
+ * Stores the project's default strategy for the environment (the caller checked it); 404 when the
+ * environment is not one of the project's.
+ */
+export async function writeProjectDefaultStrategy(
+  tx: Transaction,
+  project: string,
+  environment: string,
+  strategy: DefaultStrategy,
+): Promise<void> {
+  if (!(await setDefaultStrategy(tx, project, environment, strategy))) {
+    throw new NotFoundError(
+      `The project "${project}" has no environment "${environment}": add it to the project first.`,
+    );
+  }
 }
 
 export interface NewProject {
@@ -189,7 +254,7 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
   });
 }
 
-export type { ProjectRow } from './store.js';
+export type { DefaultStrategy, ProjectRow } from './store.js';
 
 /** Creates or overwrites projects as an import lists them (the caller links their environments). */
 export function writeProjects(tx: Transaction, rows: ProjectRow[]): Promise<void> {

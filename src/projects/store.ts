@@ -1,5 +1,22 @@
+import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
+import type { Variant } from '../variants/rules.js';
+
+/**
+ * The strategy a project gives a feature switched on in one of its environments without any, as
+ * stored: the body of POST .../default-strategy after its checks. A flexibleRollout `groupId` left
+ * empty becomes the feature's name when it is applied.
+ */
+export interface DefaultStrategy {
+  name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+  segments: number[];
+}
 
 export interface Project {
   id: string;
@@ -53,28 +70,81 @@ export async function listProjectRows(db: Queryable): Promise<Project[]> {
   return rows.map(toProject);
 }
 
-/** Every link between a project and an environment. */
-export async function listEnvironmentLinks(
-  db: Queryable,
-): Promise<{ project: string; environment: string }[]> {
-  const { rows } = await db.query<{ project: string; environment: string }>(
-    'SELECT project_id AS project, environment_name AS environment FROM project_environments',
+export interface EnvironmentLink {
+  project: string;
+  environment: string;
+  defaultStrategy: DefaultStrategy | null;
+}
+
+/** Every link between a project and an environment, with the default strategy it sets. */
+export async function listEnvironmentLinks(db: Queryable): Promise<EnvironmentLink[]> {
+  const { rows } = await db.query<EnvironmentLink>(
+    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
+       FROM project_environments`,
   );
   return rows;
 }
 
-export interface ProjectSummary extends Project {
-  featureCount: number;
+/** The project's links to environments, with their default strategies. */
+export async function environmentLinksOf(db: Queryable, projectId: string): Promise<EnvironmentLink[]> {
+  const { rows } = await db.query<EnvironmentLink>(
+    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
+       FROM project_environments WHERE project_id = $1`,
+    [projectId],
+  );
+  return rows;
 }
 
-/** Every project, by name, with how many live features it holds. */
-export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
-  const { rows } = await db.query<ProjectRecord & { feature_count: number }>(
-    `SELECT ${COLUMNS},
-       (SELECT count(*)::int FROM features f WHERE f.project = p.id AND f.archived_at IS NULL) AS feature_count
-     FROM projects p ORDER BY p.name, p.id`,
+/**
+ * Sets the default strategy of the project in the environment; false when the environment is not
+ * linked to the project. The link's row is locked until the transaction ends.
+ */
+export async function setDefaultStrategy(
+  db: Queryable,
+  projectId: string,
+  environment: string,
+  strategy: DefaultStrategy,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE project_environments SET default_strategy = $3::jsonb WHERE project_id = $1 AND environment_name = $2`,
+    [projectId, environment, JSON.stringify(strategy)],
   );
-  return rows.map((r) => ({ ...toProject(r), featureCount: r.feature_count }));
+  return rowCount > 0;
+}
+
+export interface ProjectSummary extends Project {
+  featureCount: number;
+  /** Live features marked stale. */
+  staleCount: number;
+  /** Live features past their type's expected lifetime, not marked stale. */
+  potentiallyStaleCount: number;
+}
+
+/** Every project, by name, with how many live features it holds, stale or potentially stale. */
+export async function listProjects(db: Queryable): Promise<ProjectSummary[]> {
+  const { rows } = await db.query<
+    ProjectRecord & { feature_count: number; stale_count: number; potentially_stale_count: number }
+  >(
+    `SELECT ${COLUMNS},
+       coalesce(h.feature_count, 0) AS feature_count, coalesce(h.stale_count, 0) AS stale_count,
+       coalesce(h.potentially_stale_count, 0) AS potentially_stale_count
+     FROM projects p
+     LEFT JOIN (
+       SELECT f.project, count(*)::int AS feature_count, count(*) FILTER (WHERE f.stale)::int AS stale_count,
+              count(*) FILTER (WHERE NOT f.stale AND ft.lifetime_days IS NOT NULL
+                                 AND extract(epoch FROM now() - f.created_at) >= ft.lifetime_days * 86400.0)::int
+                AS potentially_stale_count
+         FROM features f LEFT JOIN feature_types ft ON ft.id = f.type
+        WHERE f.archived_at IS NULL
+        GROUP BY f.project) h ON h.project = p.id
+     ORDER BY p.name, p.id`,
+  );
+  return rows.map((r) => ({
+    ...toProject(r),
+    featureCount: r.feature_count,
+    staleCount: r.stale_count,
+    potentiallyStaleCount: r.potentially_stale_count,
+  }));
 }
 
 export async function insertProject(

@@ -1,16 +1,20 @@
 import type { AppContext } from '../app-context.js';
-import { featureEnvironmentPath, switchFeatureEnvironment } from '../features/environment-service.js';
+import { featureEnvironmentPath } from '../features/environment-service.js';
+import { reorderStrategies } from '../features/strategy-order-service.js';
+import { patchStrategy } from '../features/strategy-patch.js';
 import {
   addStrategy,
   readStrategies,
   readStrategy,
   removeStrategy,
-  reorderStrategies,
   replaceStrategy,
 } from '../features/strategy-service.js';
+import { switchFeatureEnvironment, switchFeatures } from '../features/switch-service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
+  BulkToggleBody,
+  BulkToggleParams,
   CreateStrategyBody,
   FeatureEnvironmentParams,
   FeatureStrategyList,
@@ -20,6 +24,8 @@ import {
   StrategyDefinitionSchema,
   StrategyNameParams,
   StrategyParams,
+  StrategyPatch,
+  SwitchQuery,
   UpdateStrategyBody,
 } from './schemas.js';
 import { readStrategyDefinition, readStrategyDefinitions } from './service.js';
@@ -142,6 +148,28 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       ),
   );
 
+  app.patch(
+    `${STRATEGIES}/:strategyId`,
+    {
+      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      schema: {
+        tags,
+        summary: 'Change a strategy with JSON Patch; the result is checked and stored as by PUT',
+        params: StrategyParams,
+        body: StrategyPatch,
+        response: { 200: FeatureStrategySchema },
+      },
+    },
+    async (request) =>
+      patchStrategy(
+        ctx,
+        identityOf(request),
+        featureEnvironmentPath(request.params),
+        request.params.strategyId,
+        request.body,
+      ),
+  );
+
   app.delete(
     `${STRATEGIES}/:strategyId`,
     {
@@ -170,9 +198,10 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           summary: enabled
-            ? 'Turn the feature on in the environment (adds a 100% rollout when it has no strategy)'
+            ? "Turn the feature on in the environment (adds the project's default strategy, or a 100% rollout, when it has no active one)"
             : 'Turn the feature off in the environment',
           params: FeatureEnvironmentParams,
+          querystring: SwitchQuery,
           response: { 200: NoContent },
         },
       },
@@ -182,6 +211,41 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
           identityOf(request),
           featureEnvironmentPath(request.params),
           enabled,
+          {
+            activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
+          },
+        );
+        return reply.send();
+      },
+    );
+
+    app.post(
+      `/api/admin/projects/:projectId/bulk_features/environments/:environment/${suffix}`,
+      {
+        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        schema: {
+          tags,
+          summary: `Turn the listed features of the project ${suffix} in the environment, in one transaction`,
+          params: BulkToggleParams,
+          querystring: SwitchQuery,
+          body: BulkToggleBody,
+          response: { 200: NoContent },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, environment } = request.params;
+        await switchFeatures(
+          ctx,
+          identityOf(request),
+          projectId,
+          environment,
+          request.body.features,
+          enabled,
+          {
+            activateDisabledStrategies:
+              request.query.shouldActivateDisabledStrategies === 'true' ||
+              request.body.shouldActivateDisabledStrategies === true,
+          },
         );
         return reply.send();
       },

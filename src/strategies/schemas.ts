@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ConstraintList, StoredConstraint } from '../constraints/schemas.js';
-import { IntegerId, Nullable } from '../http/schemas.js';
+import { IntegerId, MAX_BATCH_NAMES, MAX_PATCH_OPERATIONS, Nullable } from '../http/schemas.js';
 import { StoredVariant, StrategyVariantList } from '../variants/schemas.js';
 
 export const FeatureEnvironmentParams = Type.Object({
@@ -85,4 +85,54 @@ export const StrategyDefinitionSchema = Type.Object({
 export const StrategyDefinitionList = Type.Object({
   version: Type.Literal(1),
   strategies: Type.Array(StrategyDefinitionSchema),
+});
+
+/** The strategy a project gives a feature switched on in one of its environments without any. */
+export const DefaultStrategyBody = CreateStrategyBody;
+
+export const DefaultStrategySchema = Type.Object({
+  name: Type.String(),
+  title: Nullable(Type.String()),
+  disabled: Type.Boolean(),
+  parameters: Type.Record(Type.String(), Type.String()),
+  constraints: Type.Array(StoredConstraint),
+  variants: Type.Array(StoredVariant),
+  segments: Type.Array(Type.Integer()),
+});
+
+export const StrategyPatch = Type.Array(
+  Type.Object({
+    op: Type.Unsafe<'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test'>({
+      type: 'string',
+      enum: ['add', 'remove', 'replace', 'copy', 'move', 'test'],
+    }),
+    path: Type.String(),
+    from: Type.Optional(Type.String()),
+    value: Type.Optional(Type.Unknown()),
+  }),
+  {
+    maxItems: MAX_PATCH_OPERATIONS,
+    description:
+      'JSON Patch (RFC 6902) operations on the strategy, e.g. `/parameters/rollout` or `/constraints/-`',
+  },
+);
+
+/** Unleash's query parameter of `on`: `true` also enables the environment's disabled strategies. */
+export const SwitchQuery = Type.Object({
+  shouldActivateDisabledStrategies: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+
+export const BulkToggleParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  environment: Type.String({ minLength: 1 }),
+});
+
+export const BulkToggleBody = Type.Object({
+  features: Type.Array(Type.String({ minLength: 1 }), {
+    maxItems: MAX_BATCH_NAMES,
+    description: `Feature names, at most ${MAX_BATCH_NAMES}`,
+  }),
+  shouldActivateDisabledStrategies: Type.Optional(
+    Type.Boolean({ description: 'Also enable disabled strategies (as the query parameter)' }),
+  ),
 });

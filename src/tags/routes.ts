@@ -1,11 +1,15 @@
 import type { AppContext } from '../app-context.js';
 import { projectOfFeature } from '../features/service.js';
+import { changeFeatureTags, changeProjectFeatureTags } from '../features/tag-batch-service.js';
 import { readFeatureTags, tagFeature, untagFeature } from '../features/tag-service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { ProjectParams } from '../projects/schemas.js';
 import {
+  FeatureTagChangesBody,
   FeatureTagItemParams,
   FeatureTagParams,
+  ProjectTagChangesBody,
   TagBody,
   TagEnvelope,
   TagList,
@@ -116,6 +120,45 @@ export function tagRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const { featureName, type, value } = request.params;
       await untagFeature(ctx, identityOf(request), featureName, { type, value });
+      return reply.send();
+    },
+  );
+
+  app.put(
+    '/api/admin/features/:featureName/tags',
+    {
+      config: { permission: 'UPDATE_FEATURE', projectOf: featureProject },
+      schema: {
+        tags,
+        summary: "Add and take off a feature's tags at once (added first); answers its tags",
+        params: FeatureTagParams,
+        body: FeatureTagChangesBody,
+        response: { 200: TagList },
+      },
+    },
+    async (request) => changeFeatureTags(ctx, identityOf(request), request.params.featureName, request.body),
+  );
+
+  app.put(
+    '/api/admin/projects/:projectId/tags',
+    {
+      config: { permission: 'UPDATE_FEATURE' },
+      schema: {
+        tags,
+        summary: "Add and take off tags on several of the project's features at once",
+        params: ProjectParams,
+        body: ProjectTagChangesBody,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await changeProjectFeatureTags(
+        ctx,
+        identityOf(request),
+        request.params.projectId,
+        request.body.features,
+        request.body.tags,
+      );
       return reply.send();
     },
   );

@@ -22,7 +22,7 @@ import {
   updateUser,
 } from './store.js';
 
-function gravatar(email: string | null): string | null {
+export function gravatar(email: string | null): string | null {
   if (!email) return null;
   const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
   return `https://gravatar.com/avatar/${hash}?s=42&d=retro&r=g`;

@@ -1,9 +1,15 @@
 import type { AppContext } from '../app-context.js';
 import { featureEnvironmentPath } from '../features/environment-service.js';
-import { patchVariants, readVariants, replaceVariants } from '../features/variant-service.js';
+import { ProjectFeatureParams } from '../features/schemas.js';
+import {
+  patchVariants,
+  readVariants,
+  replaceVariants,
+  replaceVariantsInEnvironments,
+} from '../features/variant-service.js';
 import { type App, identityOf } from '../http/route.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
-import { FeatureVariants, VariantList, VariantPatch } from './schemas.js';
+import { FeatureVariants, VariantList, VariantPatch, VariantsBatchBody } from './schemas.js';
 
 const VARIANTS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants';
 
@@ -54,5 +60,27 @@ export function variantRoutes(app: App, ctx: AppContext): void {
     },
     async (request) =>
       patchVariants(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
+  );
+
+  app.put(
+    '/api/admin/projects/:projectId/features/:featureName/variants-batch',
+    {
+      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      schema: {
+        tags,
+        summary: 'Set the same variants in several environments of a feature at once',
+        params: ProjectFeatureParams,
+        body: VariantsBatchBody,
+        response: { 200: FeatureVariants },
+      },
+    },
+    async (request) =>
+      replaceVariantsInEnvironments(
+        ctx,
+        identityOf(request),
+        request.params.projectId,
+        request.params.featureName,
+        request.body,
+      ),
   );
 }

@@ -85,3 +85,13 @@ export const VariantPatch = Type.Array(
     description: 'JSON Patch (RFC 6902) operations on the variant list, e.g. `/0/weight` or `/-`',
   },
 );
+
+/** PUT variants-batch: one variant list for several environments. */
+export const VariantsBatchBody = Type.Object({
+  variants: VariantList,
+  environments: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    minItems: 1,
+    maxItems: 100,
+    description: 'The environments that get the list: at least one',
+  }),
+});

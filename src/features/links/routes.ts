@@ -1,0 +1,78 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../app-context.js';
+import { type App, identityOf } from '../../http/route.js';
+import { NoContent, Nullable } from '../../http/schemas.js';
+import { ProjectFeatureParams } from '../schemas.js';
+import { addLink, changeLink, removeLink } from './service.js';
+
+const LinkBody = Type.Object({
+  url: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: 'An http(s) address; one without a scheme is taken as https',
+  }),
+  title: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+});
+
+const LinkParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  featureName: Type.String({ minLength: 1 }),
+  linkId: Type.String({ minLength: 1 }),
+});
+
+/** Links from a feature to what documents it (tickets, dashboards); shown in the feature's answer. */
+export function linkRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Features'];
+  const LINK = '/api/admin/projects/:projectId/features/:featureName/link';
+
+  app.post(
+    LINK,
+    {
+      config: { permission: 'UPDATE_FEATURE' },
+      schema: {
+        tags,
+        summary: 'Add a link to the feature (at most 10)',
+        params: ProjectFeatureParams,
+        body: LinkBody,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, featureName } = request.params;
+      await addLink(ctx, identityOf(request), projectId, featureName, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    `${LINK}/:linkId`,
+    {
+      config: { permission: 'UPDATE_FEATURE' },
+      schema: {
+        tags,
+        summary: "Change a link's address, and its title when sent",
+        params: LinkParams,
+        body: LinkBody,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, featureName, linkId } = request.params;
+      await changeLink(ctx, identityOf(request), projectId, featureName, linkId, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    `${LINK}/:linkId`,
+    {
+      config: { permission: 'UPDATE_FEATURE' },
+      schema: { tags, summary: 'Remove a link', params: LinkParams, response: { 204: NoContent } },
+    },
+    async (request, reply) => {
+      const { projectId, featureName, linkId } = request.params;
+      await removeLink(ctx, identityOf(request), projectId, featureName, linkId);
+      return reply.code(204).send();
+    },
+  );
+}
