@@ -201,6 +201,7 @@ function listEntryJson(model: FeatureModel, f: FeatureRecord): string {
     favorite: false,
     environments: f.environments.map((e) => {
       const environment = model.environment(e.name);
+      const strategies = f.strategies.filter((s) => s.environment === e.name);
       return {
         name: e.name,
         environment: e.name,
@@ -209,8 +210,11 @@ function listEntryJson(model: FeatureModel, f: FeatureRecord): string {
         sortOrder: environment?.sortOrder ?? 0,
         variantCount: e.variants.length,
         lastSeenAt: e.lastSeenAt,
+        hasStrategies: strategies.length > 0,
+        hasEnabledStrategies: strategies.some((s) => !s.disabled),
       };
     }),
+    tags: f.tags,
   });
 }
 
