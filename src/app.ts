@@ -44,6 +44,7 @@ import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
+import { webRoutes } from './web/routes.js';
 
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
 export async function buildApp(ctx: AppContext): Promise<App> {
@@ -69,7 +70,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   drainOnClose(app);
   await registerOpenApi(app);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
-  registerNotFound(app, identify);
+  registerNotFound(app, identify, await webRoutes(app, ctx));
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
   // wait; SDK traffic changes no configuration.
