@@ -62,7 +62,7 @@ export async function signIn(
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('banner').waitFor();
 }
 
 /** Saves a screenshot of the page into ui/screenshots/ (committed: what the UI looks like now). */

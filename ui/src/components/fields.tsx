@@ -52,6 +52,7 @@ interface InputOptions {
   min?: number;
   max?: number;
   step?: number;
+  autoFocus?: boolean;
 }
 
 type InputProps = InputOptions & FieldFrame & { value: string; onValue(value: string): void };

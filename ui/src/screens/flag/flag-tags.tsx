@@ -13,7 +13,14 @@ interface Props {
   feature: string;
 }
 
-function AddTagForm({ feature, types, onAdded }: { feature: string; types: string[]; onAdded(): void }) {
+interface AddTagProps {
+  feature: string;
+  types: string[];
+  onAdded(): void;
+  onDone(): void;
+}
+
+function AddTagForm({ feature, types, onAdded, onDone }: AddTagProps) {
   const form = useForm({ type: types[0] ?? 'simple', value: '' });
   return (
     <Form
@@ -37,12 +44,16 @@ function AddTagForm({ feature, types, onAdded }: { feature: string; types: strin
       )}
       <TextField
         label="New tag"
+        autoFocus
         value={form.values.value}
         onValue={(v) => form.set('value', v)}
         error={form.errorAt('value')}
       />
       <Button type="submit" busy={form.submitting}>
         Add tag
+      </Button>
+      <Button variant="quiet" onClick={onDone}>
+        Done
       </Button>
     </Form>
   );
@@ -55,6 +66,7 @@ export function FlagTags({ project, feature }: Props) {
   const tagTypes = useResource<{ tagTypes: { name: string }[] }>('/api/admin/tag-types');
   const canChange = useCan('UPDATE_FEATURE', { project });
   const [problem, setProblem] = useState<string>();
+  const [adding, setAdding] = useState(false);
   const remove = async (tag: Tag) => {
     try {
       await api.del(`${path}/${seg(tag.type)}/${seg(tag.value)}`);
@@ -90,13 +102,20 @@ export function FlagTags({ project, feature }: Props) {
           ))}
         </ul>
       )}
-      {canChange && tagTypes.data && (
-        <AddTagForm
-          feature={feature}
-          types={tagTypes.data.tagTypes.map((t) => t.name)}
-          onAdded={tags.reload}
-        />
-      )}
+      {canChange &&
+        tagTypes.data &&
+        (adding ? (
+          <AddTagForm
+            feature={feature}
+            types={tagTypes.data.tagTypes.map((t) => t.name)}
+            onAdded={tags.reload}
+            onDone={() => setAdding(false)}
+          />
+        ) : (
+          <Button variant="quiet" class="add-tag" onClick={() => setAdding(true)}>
+            + Add tag
+          </Button>
+        ))}
     </div>
   );
 }

@@ -86,9 +86,9 @@ function StrategyForm({
     navigate(back);
   };
   return (
-    <Form label="Strategy" error={form.error} onSubmit={form.onSubmit(save)}>
+    <Form label={`Strategy in ${environment}`} error={form.error} onSubmit={form.onSubmit(save)}>
       <SelectField
-        label="Strategy"
+        label="Strategy type"
         value={values.name}
         choices={types
           .filter((t) => !t.deprecated || t.name === values.name)
