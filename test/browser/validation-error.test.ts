@@ -47,7 +47,7 @@ describe('a validation error of the server', () => {
 
   it('names the field of a taken project id', async () => {
     const page = await ui.newPage();
-    await signIn(page, 'admin', 'unleash4all', '/projects/new');
+    await signIn(page, 'admin', 'unleash4all', '/create-project');
     await page.getByLabel('Id', { exact: true }).fill('default');
     await page.getByLabel('Name').fill('Another default');
     await page.getByRole('button', { name: 'Create project' }).click();

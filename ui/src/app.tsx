@@ -54,7 +54,7 @@ function SignedInApp() {
         Skip to content
       </a>
       <Header path={path} menuOpen={menuOpen} onMenu={setMenuOpen} />
-      <BannerStrip />
+      <BannerStrip path={path} />
       <main id="main" ref={main} tabIndex={-1}>
         {found ? (
           <found.route.screen key={screenKey(found.params)} params={found.params} query={query} />

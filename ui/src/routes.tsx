@@ -1,6 +1,5 @@
 import type { ComponentType } from 'preact';
 import { lazy } from './components/lazy';
-import type { adminScreens } from './screens/admin/index';
 import { NewUserPage } from './screens/auth/new-user-page';
 import { ResetPasswordPage } from './screens/auth/reset-password-page';
 import { SignInPage } from './screens/auth/sign-in-page';
@@ -8,6 +7,7 @@ import { FlagPage } from './screens/flag/flag-page';
 import { StrategyPage } from './screens/flag/strategy-page';
 import { CreateFlagPage } from './screens/flags/create-flag-page';
 import { ProjectPage } from './screens/flags/project-page';
+import type { lazyScreens } from './screens/lazy-screens';
 import { CreateProjectPage } from './screens/projects/create-project-page';
 import { ProjectsPage } from './screens/projects/projects-page';
 import type { Session } from './session';
@@ -23,8 +23,8 @@ export interface AppRoute {
 }
 
 // The screens a person opens first are in the main bundle; the rest load when first visited.
-const admin = (name: keyof typeof adminScreens) =>
-  lazy<RouteProps>(() => import('./screens/admin/index').then((m) => m.adminScreens[name]));
+const later = (name: keyof typeof lazyScreens) =>
+  lazy<RouteProps>(() => import('./screens/lazy-screens').then((m) => m.lazyScreens[name]));
 
 /** Pages for people without a session: sign in, join with an invite, set a password from a reset link. */
 export const publicRoutes: AppRoute[] = [
@@ -36,32 +36,36 @@ export const publicRoutes: AppRoute[] = [
 /** Every page of a signed-in user; the first pattern that matches a path wins. */
 export const signedInRoutes: AppRoute[] = [
   { path: '/projects', screen: ProjectsPage },
-  { path: '/projects/new', screen: CreateProjectPage },
+  { path: '/create-project', screen: CreateProjectPage },
   { path: '/projects/:projectId', screen: ProjectPage },
-  // { path: '/projects/:projectId/access', screen: admin('projectAccess') },
-  { path: '/projects/:projectId/features/new', screen: CreateFlagPage },
+  { path: '/projects/:projectId/access', screen: later('projectAccess') },
+  { path: '/projects/:projectId/create-flag', screen: CreateFlagPage },
   { path: '/projects/:projectId/features/:featureName/strategies/new', screen: StrategyPage },
   { path: '/projects/:projectId/features/:featureName/strategies/:strategyId', screen: StrategyPage },
   { path: '/projects/:projectId/features/:featureName', screen: FlagPage },
   { path: '/projects/:projectId/features/:featureName/:tab', screen: FlagPage },
-  // { path: '/segments', screen: admin('segments') },
-  // { path: '/segments/:segmentId', screen: admin('segment') },
-  // { path: '/context', screen: admin('contextFields') },
-  // { path: '/context/:fieldName', screen: admin('contextField') },
-  // { path: '/applications', screen: admin('applications') },
-  // { path: '/applications/:appName', screen: admin('application') },
-  { path: '/events', screen: admin('events') },
-  // { path: '/profile', screen: admin('profile') },
-  // { path: '/admin/users', screen: admin('users') },
-  // { path: '/admin/groups', screen: admin('groups') },
-  // { path: '/admin/groups/:groupId', screen: admin('group') },
-  // { path: '/admin/roles', screen: admin('roles') },
-  // { path: '/admin/roles/:roleId', screen: admin('role') },
-  // { path: '/admin/invite-links', screen: admin('inviteLinks') },
-  // { path: '/admin/api-tokens', screen: admin('apiTokens') },
-  // { path: '/admin/banners', screen: admin('banners') },
-  // { path: '/admin/oidc', screen: admin('oidc') },
-  // { path: '/admin/import-export', screen: admin('importExport') },
+  { path: '/segments', screen: later('segments') },
+  { path: '/create-segment', screen: later('segment') },
+  { path: '/segments/:segmentId', screen: later('segment') },
+  { path: '/context', screen: later('contextFields') },
+  { path: '/create-context-field', screen: later('contextField') },
+  { path: '/context/:fieldName', screen: later('contextField') },
+  { path: '/applications', screen: later('applications') },
+  { path: '/applications/:appName', screen: later('application') },
+  { path: '/events', screen: later('events') },
+  { path: '/profile', screen: later('profile') },
+  { path: '/admin/users', screen: later('users') },
+  { path: '/admin/groups', screen: later('groups') },
+  { path: '/create-group', screen: later('group') },
+  { path: '/admin/groups/:groupId', screen: later('group') },
+  { path: '/admin/roles', screen: later('roles') },
+  { path: '/create-role', screen: later('role') },
+  { path: '/admin/roles/:roleId', screen: later('role') },
+  { path: '/admin/invite-links', screen: later('inviteLinks') },
+  { path: '/admin/api-tokens', screen: later('apiTokens') },
+  { path: '/admin/banners', screen: later('banners') },
+  { path: '/admin/oidc', screen: later('oidc') },
+  { path: '/admin/import-export', screen: later('importExport') },
 ];
 
 export interface NavItem {

@@ -18,6 +18,16 @@ export function ErrorMessage({ error }: { error: ApiError | Error }) {
   );
 }
 
+/** What went wrong with the last action, announced when it appears. */
+export function Problem({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div class="alert alert-error" role="alert">
+      {message}
+    </div>
+  );
+}
+
 export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="empty">{children}</p>;
 }

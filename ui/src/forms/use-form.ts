@@ -45,7 +45,10 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
     try {
       await action(values);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      if (!(e instanceof ApiError)) {
+        setError((e as Error).message);
+        return;
+      }
       const errors: Record<string, string> = {};
       for (const detail of e.details) {
         if (detail.path === undefined) continue;

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Banner } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Button } from '../components/button';
@@ -62,9 +62,25 @@ export function BannerView({ banner }: { banner: Banner }) {
   );
 }
 
-/** The instance's enabled banners (E1), above every page. */
-export function BannerStrip() {
-  const { data } = useResource<{ banners: Banner[] }>('/api/admin/banners');
+const CHANGED = 'flagpole:banners-changed';
+
+/** Tells the banner strip that banners changed, so it shows them as they are now. */
+export function announceBannerChange(): void {
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** The instance's enabled banners (E1), above every page; read again on every page change. */
+export function BannerStrip({ path }: { path: string }) {
+  const { data, reload } = useResource<{ banners: Banner[] }>('/api/admin/banners');
+  useEffect(() => {
+    window.addEventListener(CHANGED, reload);
+    return () => window.removeEventListener(CHANGED, reload);
+  }, [reload]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else reload();
+  }, [path]);
   const shown = data?.banners.filter((b) => b.enabled) ?? [];
   if (shown.length === 0) return null;
   return (

@@ -4,7 +4,7 @@ import type { FeatureEnvironment, Segment, Strategy } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm';
-import { Empty } from '../../components/status';
+import { Empty, Problem } from '../../components/status';
 import { Link } from '../../router';
 import { useCan } from '../../session';
 import { EnvironmentSwitch } from '../flags/environment-switch';
@@ -153,11 +153,7 @@ function EnvironmentPanel(props: PanelProps) {
           showState
         />
       </header>
-      {problem && (
-        <div class="alert alert-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <Problem message={problem} />
       {environment.strategies.length === 0 ? (
         <Empty>No strategies yet: turning the flag on here adds a gradual rollout to 100%.</Empty>
       ) : (

@@ -1,8 +1,9 @@
-import { useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../../api/client';
 import type { Feature } from '../../api/types';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm';
+import { Problem } from '../../components/status';
+import { useAction } from '../../forms/use-action';
 import { navigate } from '../../router';
 import { useCan } from '../../session';
 
@@ -21,20 +22,7 @@ export function FlagActions({ project, feature, reload }: Props) {
   const canUpdate = useCan('UPDATE_FEATURE', { project });
   const canArchive = useCan('DELETE_FEATURE', { project });
   const confirm = useConfirm();
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, problem } = useAction();
 
   const toggleStale = () =>
     run(async () => {
@@ -72,11 +60,7 @@ export function FlagActions({ project, feature, reload }: Props) {
   if (!canUpdate && !canArchive) return null;
   return (
     <>
-      {problem && (
-        <div class="alert alert-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <Problem message={problem} />
       {canUpdate && (
         <Button onClick={toggleStale} busy={busy}>
           {feature.stale ? 'Mark as not stale' : 'Mark as stale'}

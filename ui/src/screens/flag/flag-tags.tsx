@@ -5,6 +5,8 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
+import { Problem } from '../../components/status';
+import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { useCan } from '../../session';
 
@@ -65,24 +67,17 @@ export function FlagTags({ project, feature }: Props) {
   const tags = useResource<{ tags: Tag[] }>(path);
   const tagTypes = useResource<{ tagTypes: { name: string }[] }>('/api/admin/tag-types');
   const canChange = useCan('UPDATE_FEATURE', { project });
-  const [problem, setProblem] = useState<string>();
+  const { run, problem } = useAction();
   const [adding, setAdding] = useState(false);
-  const remove = async (tag: Tag) => {
-    try {
+  const remove = (tag: Tag) =>
+    run(async () => {
       await api.del(`${path}/${seg(tag.type)}/${seg(tag.value)}`);
       await tags.reload();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
+    });
   const list = tags.data?.tags ?? [];
   return (
     <div class="flag-tags">
-      {problem && (
-        <div class="alert alert-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <Problem message={problem} />
       {list.length > 0 && (
         <ul class="tags" aria-label="Tags">
           {list.map((tag) => (

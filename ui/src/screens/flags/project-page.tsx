@@ -3,7 +3,7 @@ import { seg } from '../../api/client';
 import type { Environment, FeatureSummary, FeatureType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Pager } from '../../components/pager';
-import { Empty, ErrorMessage, Loading } from '../../components/status';
+import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate } from '../../router';
 import type { RouteProps } from '../../routes';
@@ -77,7 +77,7 @@ export function ProjectPage({ params, query }: RouteProps) {
               </Link>
             )}
             {canCreate && (
-              <Link href={`${base}/features/new`} class="button button-primary">
+              <Link href={`${base}/create-flag`} class="button button-primary">
                 New flag
               </Link>
             )}
@@ -92,11 +92,7 @@ export function ProjectPage({ params, query }: RouteProps) {
         flags={flags.data?.features ?? []}
         types={types.data?.types ?? []}
       />
-      {problem && (
-        <div class="alert alert-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <Problem message={problem} />
       {flags.error ? (
         <ErrorMessage error={flags.error} />
       ) : !flags.data ? (

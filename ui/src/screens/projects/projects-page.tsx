@@ -42,7 +42,7 @@ export function ProjectsPage(_props: RouteProps) {
         title="Projects"
         actions={
           canCreate && (
-            <Link href="/projects/new" class="button button-primary">
+            <Link href="/create-project" class="button button-primary">
               New project
             </Link>
           )
