@@ -28,7 +28,7 @@ function screenKey({ tab: _tab, ...params }: Record<string, string>): string {
 }
 
 /** Where a path without a page of its own goes. */
-const REDIRECTS: Record<string, string> = { '/': '/projects', '/login': '/projects' };
+const REDIRECTS: Record<string, string> = { '/': '/projects', '/login': '/projects', '/new-user': '/projects' };
 
 function SignedInApp() {
   const { path, query } = useLocation();

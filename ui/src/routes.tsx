@@ -35,6 +35,8 @@ export const publicRoutes: AppRoute[] = [
 
 /** Every page of a signed-in user; the first pattern that matches a path wins. */
 export const signedInRoutes: AppRoute[] = [
+  // A reset link works whoever is signed in on this browser.
+  { path: '/reset-password', screen: ResetPasswordPage },
   { path: '/projects', screen: ProjectsPage },
   { path: '/create-project', screen: CreateProjectPage },
   { path: '/projects/:projectId', screen: ProjectPage },
