@@ -150,7 +150,8 @@ describe('reading features', () => {
     await create({ name: 'listed-tags' });
     const tag = { type: 'simple', value: 'checkout' };
     expect(
-      (await server.request('POST', '/api/admin/features/listed-tags/tags', { ...admin(), body: tag })).status,
+      (await server.request('POST', '/api/admin/features/listed-tags/tags', { ...admin(), body: tag }))
+        .status,
     ).toBe(201);
     const strategy = await server.request(
       'POST',

@@ -91,7 +91,7 @@ describe('every screen', () => {
     for (const path of paths) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => page.locator('.loading').count(), path).toBe(0);
+      await expect.poll(() => page.locator('.loading').count(), { message: path }).toBe(0);
       expect(await page.locator('[role=alert]').allTextContents(), path).toEqual([]);
       expect(await page.evaluate(UNNAMED_CONTROLS), path).toEqual([]);
       expect(await page.title(), path).toMatch(/ · Flagpole$/);

@@ -38,7 +38,11 @@ describe(`a project of ${FLAGS.toLocaleString('en')} flags`, () => {
     await page.addInitScript(WATCH_FIRST_ROW);
     await page.goto('/projects/default');
     await page.getByRole('row', { name: /flag-00000/ }).waitFor();
-    const { answeredAt, firstRowAt, size } = await page.evaluate(`(() => {
+    const { answeredAt, firstRowAt, size } = await page.evaluate<{
+      answeredAt: number;
+      firstRowAt: number;
+      size: number;
+    }>(`(() => {
       const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('${LIST}'));
       return { answeredAt: entry.responseEnd, firstRowAt: window.firstRowAt, size: entry.decodedBodySize };
     })()`);

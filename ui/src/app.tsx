@@ -28,7 +28,11 @@ function screenKey({ tab: _tab, ...params }: Record<string, string>): string {
 }
 
 /** Where a path without a page of its own goes. */
-const REDIRECTS: Record<string, string> = { '/': '/projects', '/login': '/projects', '/new-user': '/projects' };
+const REDIRECTS: Record<string, string> = {
+  '/': '/projects',
+  '/login': '/projects',
+  '/new-user': '/projects',
+};
 
 function SignedInApp() {
   const { path, query } = useLocation();
