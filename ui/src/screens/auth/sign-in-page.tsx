@@ -25,6 +25,7 @@ export function SignInPage(_props: RouteProps) {
           label="Username or email"
           name="username"
           autoComplete="username"
+          autoFocus
           required
           value={form.values.username}
           onValue={(v) => form.set('username', v)}
