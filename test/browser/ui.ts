@@ -28,9 +28,9 @@ export interface UiHarness {
  */
 export async function startUi(env: Record<string, string> = {}): Promise<UiHarness> {
   if (!isUiBuilt()) throw new Error('The web UI is not built in dist/ui: run `npm run build` first.');
-  const server = await startTestServer(env);
+  // Chromium starts while the server prepares its database.
+  const [server, browser] = await Promise.all([startTestServer(env), launchChromium()]);
   const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
   return {
     server,
     browser,

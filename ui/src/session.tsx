@@ -13,7 +13,7 @@ export interface Scope {
  * grants apply everywhere (ADMIN is every permission), project grants in their project, and in
  * their environment when they name one.
  */
-export function allows(grants: Grant[], permission: string, scope: Scope = {}): boolean {
+function allows(grants: Grant[], permission: string, scope: Scope = {}): boolean {
   return grants.some((g) => {
     if (g.project === undefined) return g.permission === 'ADMIN' || g.permission === permission;
     return (

@@ -21,7 +21,7 @@ export interface Form<V> {
 }
 
 /** The paths of `details` as the UI spells them: `a.0.b` (the server may write `/a/0/b`). */
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   return path.replace(/^\/+/, '').replace(/\//g, '.');
 }
 

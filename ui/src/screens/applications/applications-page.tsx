@@ -11,7 +11,7 @@ interface ApplicationSummary {
   strategies: string[];
 }
 
-export const applicationHref = (name: string) => `/applications/${encodeURIComponent(name)}`;
+const applicationHref = (name: string) => `/applications/${encodeURIComponent(name)}`;
 
 /** Every application an SDK registered or someone created. */
 export function ApplicationsPage(_props: RouteProps) {

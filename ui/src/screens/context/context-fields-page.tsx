@@ -6,7 +6,7 @@ import { Link } from '../../router';
 import type { RouteProps } from '../../routes';
 import { useCan } from '../../session';
 
-export const contextFieldHref = (name: string) => `/context/${encodeURIComponent(name)}`;
+const contextFieldHref = (name: string) => `/context/${encodeURIComponent(name)}`;
 
 /** The fields of the context SDKs evaluate flags in, which constraints compare. */
 export function ContextFieldsPage(_props: RouteProps) {

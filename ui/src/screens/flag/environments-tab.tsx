@@ -17,7 +17,7 @@ interface PanelProps extends FlagTabProps {
   segments: Segment[];
 }
 
-export function strategyHref(project: string, flag: string, environment: string, strategyId = 'new'): string {
+function strategyHref(project: string, flag: string, environment: string, strategyId = 'new'): string {
   return `${flagHref(project, flag)}/strategies/${encodeURIComponent(strategyId)}?environment=${encodeURIComponent(environment)}`;
 }
 

@@ -10,7 +10,7 @@ function listed(value: string | undefined): string {
 }
 
 /** What a strategy does, in one sentence. */
-export function describeStrategyRule(s: Strategy): string {
+function describeStrategyRule(s: Strategy): string {
   const p = s.parameters;
   switch (s.name) {
     case 'default':

@@ -10,8 +10,6 @@ export interface FlagFilter {
   archived: boolean;
 }
 
-export const NO_FILTER: FlagFilter = { search: '', type: '', tag: '', stale: '', archived: false };
-
 /** The filter as query parameters (only those that filter), so that a filtered list can be linked to. */
 export function filterToQuery(filter: FlagFilter, page: number): string {
   const params = new URLSearchParams();

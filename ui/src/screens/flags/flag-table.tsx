@@ -15,7 +15,7 @@ export function flagHref(project: string, flag: string, tab = ''): string {
   return `/projects/${encodeURIComponent(project)}/features/${encodeURIComponent(flag)}${tab ? `/${tab}` : ''}`;
 }
 
-export function TagList({ tags }: { tags: { type: string; value: string }[] }) {
+function TagList({ tags }: { tags: { type: string; value: string }[] }) {
   if (tags.length === 0) return null;
   return (
     <ul class="tags" aria-label="Tags">

@@ -6,7 +6,7 @@ import { Link } from '../../router';
 import type { RouteProps } from '../../routes';
 import { useCan } from '../../session';
 
-export const segmentHref = (id: number) => `/segments/${id}`;
+const segmentHref = (id: number) => `/segments/${id}`;
 
 /** Every segment: named sets of constraints that strategies share. */
 export function SegmentsPage(_props: RouteProps) {
