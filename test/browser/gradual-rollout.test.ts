@@ -16,8 +16,8 @@ describe('a gradual rollout with a constraint', () => {
     await page.getByRole('link', { name: 'Add strategy in development' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add strategy in development' }).waitFor();
     expect(await page.getByLabel('Strategy type').inputValue()).toBe('flexibleRollout');
-    await page.getByLabel('rollout (%)').fill('30');
-    await page.getByLabel('stickiness').selectOption('userId');
+    await page.getByLabel('Rollout (%)').fill('30');
+    await page.getByLabel('Stickiness').selectOption('userId');
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const constraint = page.getByRole('group', { name: 'Constraint 1' });
     await constraint.getByLabel('Context field').selectOption('userId');

@@ -18,7 +18,7 @@ describe('a validation error of the server', () => {
       'unleash4all',
       '/projects/default/features/numbers/strategies/new?environment=development',
     );
-    await page.getByLabel('rollout (%)').fill('40');
+    await page.getByLabel('Rollout (%)').fill('40');
     await page.getByLabel('Title (optional)').fill('Big accounts');
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const constraint = page.getByRole('group', { name: 'Constraint 1' });
@@ -36,7 +36,7 @@ describe('a validation error of the server', () => {
       .textContent();
     expect(message).toContain('"ten" is not one');
     expect(await value.inputValue()).toBe('ten');
-    expect(await page.getByLabel('rollout (%)').inputValue()).toBe('40');
+    expect(await page.getByLabel('Rollout (%)').inputValue()).toBe('40');
     expect(await page.getByLabel('Title (optional)').inputValue()).toBe('Big accounts');
 
     await value.fill('10');

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../../api/client';
-import type { FeatureEnvironment, Segment, Strategy } from '../../api/types';
+import type { FeatureEnvironment, Segment, Strategy, StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm';
@@ -15,6 +15,8 @@ import { StrategySummary } from './strategy-summary';
 interface PanelProps extends FlagTabProps {
   environment: FeatureEnvironment;
   segments: Segment[];
+  /** The display names of the strategy types, by name. */
+  typeNames: Record<string, string>;
 }
 
 function strategyHref(project: string, flag: string, environment: string, strategyId = 'new'): string {
@@ -28,20 +30,22 @@ function StrategyCard({
   strategy,
   position,
   segments,
+  typeNames,
   onMove,
   onDelete,
 }: PanelProps & { strategy: Strategy; position: number; onMove(by: number): void; onDelete(): void }) {
   const scope = { project, environment: environment.name };
   const canUpdate = useCan('UPDATE_FEATURE_STRATEGY', scope);
   const canDelete = useCan('DELETE_FEATURE_STRATEGY', scope);
-  const title = strategy.title || strategy.name;
+  const typeName = typeNames[strategy.name] ?? strategy.name;
+  const title = strategy.title || typeName;
   const last = environment.strategies.length - 1;
   return (
     <li class={`card strategy-card${strategy.disabled ? ' strategy-disabled' : ''}`}>
       <div class="strategy-head">
         <h4>
           {title}
-          {strategy.title && <span class="muted"> ({strategy.name})</span>}
+          {strategy.title && <span class="muted"> ({typeName})</span>}
           {strategy.disabled && <span class="badge">disabled</span>}
         </h4>
         <div class="actions">
@@ -118,7 +122,7 @@ function EnvironmentPanel(props: PanelProps) {
   const remove = async (strategy: Strategy) => {
     const only = environment.enabled && environment.strategies.length === 1;
     const confirmed = await confirm({
-      title: `Delete the strategy “${strategy.title || strategy.name}” from ${environment.name}?`,
+      title: `Delete the strategy “${strategy.title || (props.typeNames[strategy.name] ?? strategy.name)}” from ${environment.name}?`,
       body: (
         <p>
           {only
@@ -182,6 +186,10 @@ function EnvironmentPanel(props: PanelProps) {
 /** Each environment of the flag: its switch and its strategies, in the order SDKs evaluate them. */
 export function EnvironmentsTab(props: FlagTabProps) {
   const segments = useResource<{ segments: Segment[] }>('/api/admin/segments');
+  const types = useResource<{ strategies: StrategyType[] }>('/api/admin/strategies');
+  const typeNames = Object.fromEntries(
+    (types.data?.strategies ?? []).map((t) => [t.name, t.displayName || t.name]),
+  );
   return (
     <div class="environment-panels">
       {props.feature.environments.map((environment) => (
@@ -190,6 +198,7 @@ export function EnvironmentsTab(props: FlagTabProps) {
           {...props}
           environment={environment}
           segments={segments.data?.segments ?? []}
+          typeNames={typeNames}
         />
       ))}
     </div>

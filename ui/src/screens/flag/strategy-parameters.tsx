@@ -9,6 +9,16 @@ interface Props {
   errorAt(path: string): string | undefined;
 }
 
+// The built-in strategies' parameters, named for people; custom ones keep their own names.
+const PARAMETER_LABELS: Record<string, string> = {
+  rollout: 'Rollout',
+  stickiness: 'Stickiness',
+  groupId: 'Group id',
+  userIds: 'User ids',
+  hostNames: 'Host names',
+  IPs: 'IP addresses',
+};
+
 /** The values a new strategy of this type starts with (a gradual rollout: everyone, by the default stickiness). */
 export function defaultParameters(type: string, feature: string): Record<string, string> {
   if (type === 'flexibleRollout') return { rollout: '100', stickiness: 'default', groupId: feature };
@@ -32,7 +42,8 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
       {type.parameters.length === 0 && <p class="muted">This strategy has no parameters.</p>}
       {type.parameters.map((p) => {
         const value = parameters[p.name] ?? '';
-        const common = { label: p.name, hint: p.description, error: errorAt(`parameters.${p.name}`) };
+        const label = PARAMETER_LABELS[p.name] ?? p.name;
+        const common = { label, hint: p.description, error: errorAt(`parameters.${p.name}`) };
         if (p.name === 'stickiness') {
           return (
             <SelectField
@@ -49,7 +60,7 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
             <div key={p.name} class="percentage">
               <TextField
                 {...common}
-                label={`${p.name} (%)`}
+                label={`${label} (%)`}
                 type="number"
                 min={0}
                 max={100}
@@ -62,7 +73,7 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
                 min={0}
                 max={100}
                 value={value || '0'}
-                aria-label={`${p.name}, as a slider`}
+                aria-label={`${label}, as a slider`}
                 onInput={(e) => set(p.name, e.currentTarget.value)}
               />
             </div>
