@@ -38,8 +38,7 @@ function SignedInApp() {
   const { path, query } = useLocation();
   const main = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  const redirect =
-    REDIRECTS[path] && (path === '/login' ? (query.get('next') ?? REDIRECTS[path]) : REDIRECTS[path]);
+  const redirect = REDIRECTS[path];
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);
