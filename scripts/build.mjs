@@ -1,9 +1,11 @@
 // Compiles the server into dist/ and prepares what it needs at run time: the SQL migrations and an
 // initialized embedded database, so the first start on an empty DATA_DIR skips initdb. Then
 // dist/main.js becomes one bundle of the server and its pure-JavaScript dependencies: loading a few
-// hundred modules one by one was the largest part of a restart.
+// hundred modules one by one was the largest part of a restart. Last, the web UI (ui/) is built
+// into dist/ui/ (scripts/build-ui.mjs).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildUi } from './build-ui.mjs';
 
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
   stdio: 'inherit',
@@ -44,3 +46,9 @@ await build({
   logLevel: 'warning',
 });
 console.log(`flagpole: built dist/ and the embedded database template in ${Date.now() - started} ms`);
+
+const uiStarted = Date.now();
+const firstScreen = await buildUi();
+console.log(
+  `flagpole: built the web UI into dist/ui/ in ${Date.now() - uiStarted} ms (first screen: ${(firstScreen / 1024).toFixed(1)} kB of gzipped JavaScript)`,
+);

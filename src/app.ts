@@ -60,6 +60,7 @@ import { tokenRoutes } from './tokens/routes.js';
 import { uiConfigRoutes } from './ui-config/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
+import { webRoutes } from './web/routes.js';
 
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
 export async function buildApp(ctx: AppContext): Promise<App> {
@@ -88,7 +89,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await registerCors(app, () => ctx.frontendOrigins.current);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerMaintenanceGate(app, ctx.maintenance);
-  registerNotFound(app, identify);
+  registerNotFound(app, identify, await webRoutes(app, ctx));
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
   // wait; SDK traffic changes no configuration.

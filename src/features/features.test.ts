@@ -129,16 +129,23 @@ describe('reading features', () => {
       links: _l,
       ...metadata
     } = single;
+    const summary = [
+      'name',
+      'environment',
+      'type',
+      'enabled',
+      'sortOrder',
+      'variantCount',
+      'lastSeenAt',
+      'hasStrategies',
+      'hasEnabledStrategies',
+    ];
     expect(listed).toEqual({
       ...metadata,
       environments: environments.map((e: Record<string, unknown>) =>
-        Object.fromEntries(
-          ['name', 'environment', 'type', 'enabled', 'sortOrder', 'variantCount', 'lastSeenAt'].map((k) => [
-            k,
-            e[k],
-          ]),
-        ),
+        Object.fromEntries(summary.map((k) => [k, e[k]])),
       ),
+      tags: [],
     });
     expect(listed).toMatchObject({ stale: true, lastSeenAt: '2024-05-06T07:08:09.123Z' });
     expect(listed.environments[1]).toMatchObject({
@@ -146,6 +153,28 @@ describe('reading features', () => {
       variantCount: 2,
       lastSeenAt: '2024-05-06T07:08:09.500Z',
     });
+  });
+
+  it("lists each feature's tags and whether its environments have (enabled) strategies", async () => {
+    await create({ name: 'listed-tags' });
+    const tag = { type: 'simple', value: 'checkout' };
+    expect(
+      (await server.request('POST', '/api/admin/features/listed-tags/tags', { ...admin(), body: tag }))
+        .status,
+    ).toBe(201);
+    const strategy = await server.request(
+      'POST',
+      '/api/admin/projects/default/features/listed-tags/environments/production/strategies',
+      { ...admin(), body: { name: 'default', disabled: true } },
+    );
+    expect(strategy.status).toBe(200);
+    const list = await server.request('GET', '/api/admin/projects/default/features', admin());
+    const listed = list.body.features.find((f: { name: string }) => f.name === 'listed-tags');
+    expect(listed.tags).toEqual([tag]);
+    expect(listed.environments).toMatchObject([
+      { name: 'development', hasStrategies: false, hasEnabledStrategies: false },
+      { name: 'production', hasStrategies: true, hasEnabledStrategies: false },
+    ]);
   });
 
   it('answers 404 for an unknown feature or one in another project', async () => {

@@ -72,6 +72,7 @@ export function describeListEntry(model: FeatureModel, f: FeatureRecord, favorit
     favorite,
     environments: f.environments.map((e) => {
       const environment = model.environment(e.name);
+      const strategies = f.strategies.filter((s) => s.environment === e.name);
       return {
         name: e.name,
         environment: e.name,
@@ -80,8 +81,11 @@ export function describeListEntry(model: FeatureModel, f: FeatureRecord, favorit
         sortOrder: environment?.sortOrder ?? 0,
         variantCount: e.variants.length,
         lastSeenAt: e.lastSeenAt,
+        hasStrategies: strategies.length > 0,
+        hasEnabledStrategies: strategies.some((s) => !s.disabled),
       };
     }),
+    tags: f.tags,
   };
 }
 

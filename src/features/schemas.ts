@@ -102,7 +102,14 @@ export const ProjectFeatureList = Type.Object({
     Type.Object({
       ...FeatureMetadata,
       favorite: Type.Boolean(),
-      environments: Type.Array(Type.Object(EnvironmentSummary)),
+      environments: Type.Array(
+        Type.Object({
+          ...EnvironmentSummary,
+          hasStrategies: Type.Boolean(),
+          hasEnabledStrategies: Type.Boolean(),
+        }),
+      ),
+      tags: Type.Array(Type.Object({ type: Type.String(), value: Type.String() })),
     }),
   ),
 });

@@ -113,9 +113,18 @@ export function registerAuthentication(
   });
 }
 
-/** Unknown paths: under /api the caller must still be authenticated first (401 before 404). */
-export function registerNotFound(app: App, resolveIdentity: IdentityResolver): void {
-  app.setNotFoundHandler(async (request) => {
+/**
+ * Unknown paths: under /api the caller must still be authenticated first (401 before 404).
+ * `page` may answer first: the web UI's page for the paths that are its own (deep links).
+ */
+export function registerNotFound(
+  app: App,
+  resolveIdentity: IdentityResolver,
+  page?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const answered = page?.(request, reply);
+    if (answered) return answered;
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') {
       if (!(await resolveIdentity(request))) throw new AuthenticationRequired();

@@ -81,8 +81,9 @@ describe('unknown paths', () => {
     expect(res.body.message).toContain('/api/admin/no-such-thing');
   });
 
-  it('answers 404 outside /api', async () => {
-    expectError(await server.request('GET', '/nothing-here'), 404, 'NotFoundError');
+  it('answers 404 outside /api to everything but reads, which get the web UI (src/web)', async () => {
+    expectError(await server.request('POST', '/nothing-here', { body: {} }), 404, 'NotFoundError');
+    expectError(await server.request('DELETE', '/nothing-here'), 404, 'NotFoundError');
   });
 });
 

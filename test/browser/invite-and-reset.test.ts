@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../server.js';
+import { signIn, startUi, type UiHarness } from './ui.js';
+
+let ui: UiHarness;
+beforeAll(async () => {
+  ui = await startUi();
+});
+afterAll(() => ui?.close());
+
+/** The path and query of a link Flagpole made with UNLEASH_URL, on the server under test. */
+const onServer = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+describe('links Flagpole makes', () => {
+  it('an invite link opens the sign-up page, which makes a Viewer and signs them in', async () => {
+    const invite = await ui.server.request('POST', '/api/admin/invite-link/tokens', {
+      token: ui.server.adminToken,
+      body: { name: 'team', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(invite.body.url).toMatch(/\/new-user\?invite=/);
+    const page = await ui.newPage();
+    await page.goto(onServer(invite.body.url));
+    await page.getByLabel('Email').fill('newcomer@example.com');
+    await page.getByLabel('Name', { exact: true }).fill('New Comer');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('newcomer@example.com');
+
+    await page.getByLabel('Password').fill('Long-enough-9');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    expect(await page.getByRole('link', { name: 'New project' }).count()).toBe(0);
+    const users = await ui.server.request('GET', '/api/admin/user-admin', { token: ui.server.adminToken });
+    expect(users.body.users.find((u: { email: string }) => u.email === 'newcomer@example.com').rootRole).toBe(
+      3,
+    );
+    await page.close();
+  });
+
+  it('an expired or unknown invite says so instead of showing a form', async () => {
+    const page = await ui.newPage();
+    await page.goto('/new-user?invite=not-a-real-invite');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('button', { name: 'Create account' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a reset link sets a new password, which then signs in', async () => {
+    const user = await createUser(ui.server, 2);
+    const reset = await ui.server.request('POST', '/api/admin/user-admin/reset-password', {
+      token: ui.server.adminToken,
+      body: { id: `${user.username}@example.com` },
+    });
+    const page = await ui.newPage();
+    await page.goto(onServer(reset.body.resetPasswordUrl));
+    await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-7');
+    await page.getByLabel('New password, again').fill('Brand-new-pass-7');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set.').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page, user.username, 'Brand-new-pass-7');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flags } from '../flags.js';
+import { startUi, type UiHarness } from './ui.js';
+
+let ui: UiHarness;
+beforeAll(async () => {
+  ui = await startUi();
+  await flags(ui.server).create('by-keys');
+});
+afterAll(() => ui?.close());
+
+const enabledIn = async (environment: string) => {
+  const res = await ui.server.request('GET', '/api/admin/projects/default/features/by-keys', {
+    token: ui.server.adminToken,
+  });
+  return res.body.environments.find((e: { name: string }) => e.name === environment).enabled as boolean;
+};
+
+const focusedName = (page: import('playwright-core').Page) =>
+  page.evaluate(`document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent`);
+
+describe('the keyboard alone', () => {
+  it('signs in, reaches a flag’s switch, flips it, and answers the production dialog', async () => {
+    const page = await ui.newPage();
+    await page.goto('/projects/default');
+    // The sign-in page puts the focus in its first field.
+    await page.waitForSelector('input[autocomplete=username]:focus');
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('unleash4all');
+    await page.keyboard.press('Enter');
+    await page.getByRole('row', { name: /by-keys/ }).waitFor();
+
+    // Skip link first, then on through the page until the development switch has the focus.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Skip to content');
+    for (let i = 0; i < 40 && (await focusedName(page)) !== 'by-keys in development'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focusedName(page)).toBe('by-keys in development');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[aria-label="by-keys in development"][aria-checked=true]');
+    expect(await enabledIn('development')).toBe(true);
+
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('by-keys in production');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await focusedName(page)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await enabledIn('production')).toBe(false);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Turn on in production');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[aria-label="by-keys in production"][aria-checked=true]');
+    expect(await enabledIn('production')).toBe(true);
+    await page.close();
+  });
+
+  it('opens and closes the admin menu, Escape giving the focus back to its button', async () => {
+    const page = await ui.newPage();
+    await page.goto('/');
+    await page.getByLabel('Username or email').fill('admin');
+    await page.getByLabel('Password').fill('unleash4all');
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('button', { name: 'Admin', exact: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Users');
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await focusedName(page)).toContain('Admin');
+    await page.close();
+  });
+});

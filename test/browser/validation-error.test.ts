@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flags } from '../flags.js';
+import { signIn, startUi, type UiHarness } from './ui.js';
+
+let ui: UiHarness;
+beforeAll(async () => {
+  ui = await startUi();
+  await flags(ui.server).create('numbers');
+});
+afterAll(() => ui?.close());
+
+describe('a validation error of the server', () => {
+  it('is shown beside the field it names, and nothing typed is lost', async () => {
+    const page = await ui.newPage();
+    await signIn(
+      page,
+      'admin',
+      'unleash4all',
+      '/projects/default/features/numbers/strategies/new?environment=development',
+    );
+    await page.getByLabel('Rollout (%)').fill('40');
+    await page.getByLabel('Title (optional)').fill('Big accounts');
+    await page.getByRole('button', { name: 'Add constraint' }).click();
+    const constraint = page.getByRole('group', { name: 'Constraint 1' });
+    await constraint.getByLabel('Operator').selectOption('NUM_GT');
+    const value = constraint.getByLabel('Value');
+    await value.fill('ten');
+    await page.getByRole('button', { name: 'Add strategy' }).click();
+
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('NUM_GT');
+    expect(await value.getAttribute('aria-invalid')).toBe('true');
+    const described = (await value.getAttribute('aria-describedby'))!.split(' ');
+    const message = await page
+      .locator(`[id="${described.find((id) => id.endsWith('-error'))}"]`)
+      .textContent();
+    expect(message).toContain('"ten" is not one');
+    expect(await value.inputValue()).toBe('ten');
+    expect(await page.getByLabel('Rollout (%)').inputValue()).toBe('40');
+    expect(await page.getByLabel('Title (optional)').inputValue()).toBe('Big accounts');
+
+    await value.fill('10');
+    await page.getByRole('button', { name: 'Add strategy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'numbers' }).waitFor();
+    await page.close();
+  });
+
+  it('names the field of a taken project id', async () => {
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/create-project');
+    await page.getByLabel('Id', { exact: true }).fill('default');
+    await page.getByLabel('Name').fill('Another default');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    const id = page.getByLabel('Id', { exact: true });
+    await page.waitForSelector('input[aria-invalid=true]');
+    expect(await id.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.field-invalid .field-error').textContent()).toContain('already exists');
+    expect(await page.getByLabel('Name').inputValue()).toBe('Another default');
+    await page.close();
+  });
+});

@@ -1,0 +1,18 @@
+import type { User } from './types';
+
+export interface Role {
+  id: number;
+  name: string;
+  description: string;
+  type: 'root' | 'project' | 'root-custom' | 'custom';
+}
+
+export interface UserList {
+  users: User[];
+  rootRoles: Role[];
+}
+
+/** A person's name as lists show it. */
+export function displayName(user: Pick<User, 'name' | 'username' | 'email'> & { id: number }): string {
+  return user.name || user.username || user.email || `User ${user.id}`;
+}

@@ -1,0 +1,75 @@
+import { useCallback, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+
+export interface FormOptions {
+  /** The field a 409 (a name or id taken) is about: the server names it only in its message. */
+  conflictField?: string;
+}
+
+export interface Form<V> {
+  values: V;
+  set<K extends keyof V>(key: K, value: V[K]): void;
+  /** Replaces the values (a change of several fields at once). */
+  update(change: (values: V) => V): void;
+  /** The server's message for a field, by the path its `details` name it with (`constraints.0.value`). */
+  errorAt(path: string): string | undefined;
+  /** What the server said about the whole request, shown above the fields. */
+  error: string | undefined;
+  submitting: boolean;
+  /** An onSubmit handler: runs `action`, and on an error keeps every value and shows what the server said. */
+  onSubmit(action: (values: V) => Promise<unknown>): (event: Event) => Promise<void>;
+}
+
+/** The paths of `details` as the UI spells them: `a.0.b` (the server may write `/a/0/b`). */
+function normalizePath(path: string): string {
+  return path.replace(/^\/+/, '').replace(/\//g, '.');
+}
+
+/** A form's values and the server's answer to its last submission. */
+export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
+  const [values, setValues] = useState(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+  }, []);
+
+  const onSubmit = (action: (values: V) => Promise<unknown>) => async (event: Event) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setError(undefined);
+    setFieldErrors({});
+    try {
+      await action(values);
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        setError((e as Error).message);
+        return;
+      }
+      const errors: Record<string, string> = {};
+      for (const detail of e.details) {
+        if (detail.path === undefined) continue;
+        const path = normalizePath(detail.path);
+        errors[path] = errors[path] ? `${errors[path]} ${detail.message}` : detail.message;
+      }
+      if (e.status === 409 && options.conflictField) errors[options.conflictField] = e.message;
+      setFieldErrors(errors);
+      setError(e.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return {
+    values,
+    set,
+    update: setValues,
+    errorAt: (path) => fieldErrors[path],
+    error,
+    submitting,
+    onSubmit,
+  };
+}

@@ -1,0 +1,92 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+export interface Location {
+  path: string;
+  query: URLSearchParams;
+}
+
+function current(): Location {
+  return { path: window.location.pathname, query: new URLSearchParams(window.location.search) };
+}
+
+const listeners = new Set<() => void>();
+window.addEventListener('popstate', () => {
+  for (const listener of listeners) listener();
+});
+
+/**
+ * Goes to a path of the app without reloading the page. `replace` changes the address of the page
+ * being read (a filter typed in), without a new history entry and where the page is scrolled to.
+ */
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) window.history.replaceState(null, '', to);
+  else {
+    window.history.pushState(null, '', to);
+    window.scrollTo(0, 0);
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The location, following every navigation. */
+export function useLocation(): Location {
+  const [location, setLocation] = useState(current);
+  useEffect(() => {
+    const update = () => setLocation(current());
+    listeners.add(update);
+    return () => listeners.delete(update);
+  }, []);
+  return location;
+}
+
+/** Turns a pattern such as `/projects/:projectId` into a matcher of paths, answering its parameters. */
+export function compilePattern(pattern: string): (path: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  const regex = new RegExp(`^${source}/?$`);
+  return (path) => {
+    const match = regex.exec(path);
+    if (!match) return null;
+    try {
+      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    } catch {
+      return null; // A segment that does not decode names nothing of ours.
+    }
+  };
+}
+
+interface LinkProps {
+  href: string;
+  children: ComponentChildren;
+  class?: string;
+  'aria-current'?: 'page';
+  'aria-label'?: string;
+  onClick?(event: MouseEvent): void;
+}
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** A link inside the app: a real `<a>` (opens in a new tab, copies), followed without a reload. */
+export function Link({ href, onClick, ...props }: LinkProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || !isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import type { ComponentType } from 'preact';
+import { lazy } from './components/lazy';
+import { NewUserPage } from './screens/auth/new-user-page';
+import { ResetPasswordPage } from './screens/auth/reset-password-page';
+import { SignInPage } from './screens/auth/sign-in-page';
+import { FlagPage } from './screens/flag/flag-page';
+import { StrategyPage } from './screens/flag/strategy-page';
+import { CreateFlagPage } from './screens/flags/create-flag-page';
+import { ProjectPage } from './screens/flags/project-page';
+import type { lazyScreens } from './screens/lazy-screens';
+import { CreateProjectPage } from './screens/projects/create-project-page';
+import { ProjectsPage } from './screens/projects/projects-page';
+import type { Session } from './session';
+
+export interface RouteProps {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export interface AppRoute {
+  path: string;
+  screen: ComponentType<RouteProps>;
+}
+
+// The screens a person opens first are in the main bundle; the rest load when first visited.
+const later = (name: keyof typeof lazyScreens) =>
+  lazy<RouteProps>(() => import('./screens/lazy-screens').then((m) => m.lazyScreens[name]));
+
+/** Pages for people without a session: sign in, join with an invite, set a password from a reset link. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/new-user', screen: NewUserPage },
+  { path: '/reset-password', screen: ResetPasswordPage },
+  { path: '/login', screen: SignInPage },
+];
+
+/** Every page of a signed-in user; the first pattern that matches a path wins. */
+export const signedInRoutes: AppRoute[] = [
+  // A reset link works whoever is signed in on this browser.
+  { path: '/reset-password', screen: ResetPasswordPage },
+  { path: '/projects', screen: ProjectsPage },
+  { path: '/create-project', screen: CreateProjectPage },
+  { path: '/projects/:projectId', screen: ProjectPage },
+  { path: '/projects/:projectId/access', screen: later('projectAccess') },
+  { path: '/projects/:projectId/create-flag', screen: CreateFlagPage },
+  { path: '/projects/:projectId/features/:featureName/strategies/new', screen: StrategyPage },
+  { path: '/projects/:projectId/features/:featureName/strategies/:strategyId', screen: StrategyPage },
+  { path: '/projects/:projectId/features/:featureName', screen: FlagPage },
+  { path: '/projects/:projectId/features/:featureName/:tab', screen: FlagPage },
+  { path: '/segments', screen: later('segments') },
+  { path: '/create-segment', screen: later('segment') },
+  { path: '/segments/:segmentId', screen: later('segment') },
+  { path: '/context', screen: later('contextFields') },
+  { path: '/create-context-field', screen: later('contextField') },
+  { path: '/context/:fieldName', screen: later('contextField') },
+  { path: '/applications', screen: later('applications') },
+  { path: '/applications/:appName', screen: later('application') },
+  { path: '/events', screen: later('events') },
+  { path: '/profile', screen: later('profile') },
+  { path: '/admin/users', screen: later('users') },
+  { path: '/admin/groups', screen: later('groups') },
+  { path: '/create-group', screen: later('group') },
+  { path: '/admin/groups/:groupId', screen: later('group') },
+  { path: '/admin/roles', screen: later('roles') },
+  { path: '/create-role', screen: later('role') },
+  { path: '/admin/roles/:roleId', screen: later('role') },
+  { path: '/admin/invite-links', screen: later('inviteLinks') },
+  { path: '/admin/api-tokens', screen: later('apiTokens') },
+  { path: '/admin/banners', screen: later('banners') },
+  { path: '/admin/oidc', screen: later('oidc') },
+  { path: '/admin/import-export', screen: later('importExport') },
+];
+
+export interface NavItem {
+  href: string;
+  label: string;
+  visible?(session: Session): boolean;
+}
+
+const isAdmin = (session: Session) => session.isAdmin;
+const managesRoles = (session: Session) =>
+  ['CREATE_ROLE', 'UPDATE_ROLE', 'DELETE_ROLE'].some((p) => session.can(p));
+const seesTokens = (session: Session) =>
+  ['ADMIN', 'READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN'].some((p) => session.can(p));
+
+/** The main navigation, in the order of the header. */
+export const mainNavigation: NavItem[] = [
+  { href: '/projects', label: 'Projects' },
+  { href: '/segments', label: 'Segments' },
+  { href: '/context', label: 'Context fields' },
+  { href: '/applications', label: 'Applications' },
+  { href: '/events', label: 'Event log' },
+];
+
+/** The administration pages, each shown to those who may use it. */
+export const adminNavigation: NavItem[] = [
+  { href: '/admin/users', label: 'Users', visible: isAdmin },
+  { href: '/admin/groups', label: 'Groups', visible: isAdmin },
+  { href: '/admin/roles', label: 'Roles', visible: managesRoles },
+  { href: '/admin/invite-links', label: 'Invite links', visible: isAdmin },
+  { href: '/admin/api-tokens', label: 'API tokens', visible: seesTokens },
+  { href: '/admin/banners', label: 'Banners' },
+  { href: '/admin/oidc', label: 'Single sign-on', visible: isAdmin },
+  { href: '/admin/import-export', label: 'Import and export', visible: isAdmin },
+];

@@ -1,0 +1,186 @@
+import { api, seg } from '../../api/client';
+import { useResource } from '../../api/use-resource';
+import { Button } from '../../components/button';
+import { useConfirm } from '../../components/confirm';
+import { TextAreaField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { formatDateTime } from '../../format';
+import { useAction } from '../../forms/use-action';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import { navigate } from '../../router';
+import type { RouteProps } from '../../routes';
+import { useCan } from '../../session';
+
+interface Instance {
+  instanceId: string;
+  environment: string;
+  sdkVersion: string | null;
+  clientIp: string | null;
+  started: string | null;
+  lastSeen: string;
+}
+
+interface Application {
+  appName: string;
+  description: string | null;
+  url: string | null;
+  color: string | null;
+  icon: string | null;
+  strategies: string[];
+  instances: Instance[];
+  seenToggles: string[];
+}
+
+const TRAIL = [{ href: '/applications', label: 'Applications' }];
+
+function ApplicationForm({ application, onSaved }: { application: Application; onSaved(): void }) {
+  const form = useForm({
+    description: application.description ?? '',
+    url: application.url ?? '',
+    color: application.color ?? '',
+    icon: application.icon ?? '',
+  });
+  return (
+    <Form
+      label="Application details"
+      error={form.error}
+      onSubmit={form.onSubmit(async (values) => {
+        await api.post(`/api/admin/metrics/applications/${seg(application.appName)}`, values);
+        onSaved();
+      })}
+    >
+      <TextAreaField
+        label="Description"
+        value={form.values.description}
+        onValue={(v) => form.set('description', v)}
+        error={form.errorAt('description')}
+      />
+      <TextField
+        label="Link"
+        type="url"
+        hint="Where the application can be found."
+        value={form.values.url}
+        onValue={(v) => form.set('url', v)}
+        error={form.errorAt('url')}
+      />
+      <div class="row">
+        <TextField
+          label="Colour"
+          value={form.values.color}
+          onValue={(v) => form.set('color', v)}
+          error={form.errorAt('color')}
+        />
+        <TextField
+          label="Icon"
+          value={form.values.icon}
+          onValue={(v) => form.set('icon', v)}
+          error={form.errorAt('icon')}
+        />
+      </div>
+      <div class="actions">
+        <Button type="submit" variant="primary" busy={form.submitting}>
+          Save details
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function InstanceTable({ instances }: { instances: Instance[] }) {
+  if (instances.length === 0) return <Empty>No instance reported in the last 48 hours.</Empty>;
+  return (
+    <table class="table">
+      <caption class="visually-hidden">Instances</caption>
+      <thead>
+        <tr>
+          <th scope="col">Instance</th>
+          <th scope="col">Environment</th>
+          <th scope="col">SDK</th>
+          <th scope="col">Address</th>
+          <th scope="col">Started</th>
+          <th scope="col">Last seen</th>
+        </tr>
+      </thead>
+      <tbody>
+        {instances.map((i) => (
+          <tr key={`${i.instanceId}:${i.environment}`}>
+            <th scope="row" data-label="Instance">
+              <code>{i.instanceId}</code>
+            </th>
+            <td data-label="Environment">{i.environment}</td>
+            <td data-label="SDK">{i.sdkVersion ?? '—'}</td>
+            <td data-label="Address">{i.clientIp ?? '—'}</td>
+            <td data-label="Started">{formatDateTime(i.started)}</td>
+            <td data-label="Last seen">{formatDateTime(i.lastSeen)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function DeleteApplication({ name }: { name: string }) {
+  const confirm = useConfirm();
+  const { run, busy, problem } = useAction();
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: `Forget the application “${name}”?`,
+      body: <p>Its details and instances are deleted. It comes back when one of its SDKs registers again.</p>,
+      confirmLabel: 'Forget application',
+      danger: true,
+    });
+    if (confirmed && (await run(() => api.del(`/api/admin/metrics/applications/${seg(name)}`)))) {
+      navigate('/applications');
+    }
+  };
+  return (
+    <>
+      <Problem message={problem} />
+      <Button variant="danger" onClick={remove} busy={busy}>
+        Forget
+      </Button>
+    </>
+  );
+}
+
+/** An application: its details, its instances and the flags it asked for. */
+export function ApplicationPage({ params }: RouteProps) {
+  const name = params.appName!;
+  const application = useResource<Application>(`/api/admin/metrics/applications/${seg(name)}`);
+  const canChange = useCan('UPDATE_APPLICATION');
+  if (application.error) {
+    return (
+      <>
+        <PageHeader title={name} trail={TRAIL} />
+        <ErrorMessage error={application.error} />
+      </>
+    );
+  }
+  const app = application.data;
+  if (!app) return <Loading />;
+  return (
+    <>
+      <PageHeader title={name} trail={TRAIL} actions={canChange && <DeleteApplication name={name} />}>
+        {app.url && (
+          <p>
+            <a href={app.url}>{app.url}</a>
+          </p>
+        )}
+      </PageHeader>
+      {canChange ? (
+        <ApplicationForm application={app} onSaved={application.reload} />
+      ) : (
+        app.description && <p>{app.description}</p>
+      )}
+      <h2>Instances</h2>
+      <InstanceTable instances={app.instances} />
+      <h2>Flags it evaluated</h2>
+      {app.seenToggles.length === 0 ? <Empty>None reported yet.</Empty> : <p>{app.seenToggles.join(', ')}</p>}
+      <p>
+        <span class="label">Strategies it knows:</span> {app.strategies.join(', ') || '—'}
+      </p>
+    </>
+  );
+}

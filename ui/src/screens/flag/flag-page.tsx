@@ -1,0 +1,96 @@
+import { featurePath } from '../../api/client';
+import type { Feature } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { lazy } from '../../components/lazy';
+import { ErrorMessage, Loading } from '../../components/status';
+import { PageHeader } from '../../layout/page-header';
+import { Link } from '../../router';
+import type { RouteProps } from '../../routes';
+import { flagHref } from '../flags/flag-table';
+import { EnvironmentsTab } from './environments-tab';
+import { FlagActions } from './flag-actions';
+import { FlagTags } from './flag-tags';
+import { HistoryTab } from './history-tab';
+import { JsonTab } from './json-tab';
+import { VariantsTab } from './variants-tab';
+
+export interface FlagTabProps {
+  project: string;
+  feature: Feature;
+  /** Reads the flag again after a change. */
+  reload(): Promise<void>;
+}
+
+// The chart library is the largest part of the UI: it loads when the usage tab is first opened.
+const UsageTab = lazy<FlagTabProps>(() => import('./usage-tab').then((m) => m.UsageTab));
+
+const TABS = [
+  { id: '', label: 'Environments', screen: EnvironmentsTab },
+  { id: 'variants', label: 'Variants', screen: VariantsTab },
+  { id: 'usage', label: 'Usage', screen: UsageTab },
+  { id: 'history', label: 'History', screen: HistoryTab },
+  { id: 'json', label: 'JSON', screen: JsonTab },
+];
+
+function ArchivedOrMissing({ project, error }: { project: string; error: Error }) {
+  return (
+    <>
+      <ErrorMessage error={error} />
+      <p>
+        If it was archived, it is in the{' '}
+        <Link href={`/projects/${encodeURIComponent(project)}?archived=1`}>project's archive</Link>, where it
+        can be revived.
+      </p>
+    </>
+  );
+}
+
+/** A flag: its environments with their strategies, variants, usage, history and JSON, one tab each. */
+export function FlagPage({ params }: RouteProps) {
+  const project = params.projectId!;
+  const name = params.featureName!;
+  const tab = TABS.find((t) => t.id === (params.tab ?? '')) ?? TABS[0]!;
+  const feature = useResource<Feature>(featurePath(project, name));
+  const trail = [
+    { href: '/projects', label: 'Projects' },
+    { href: `/projects/${encodeURIComponent(project)}`, label: project },
+  ];
+  if (feature.error) {
+    return (
+      <>
+        <PageHeader title={name} trail={trail} />
+        <ArchivedOrMissing project={project} error={feature.error} />
+      </>
+    );
+  }
+  if (!feature.data) return <Loading label="Loading the flag…" />;
+  const flag = feature.data;
+  const Tab = tab.screen;
+  return (
+    <>
+      <PageHeader
+        title={flag.name}
+        trail={trail}
+        actions={<FlagActions project={project} feature={flag} reload={feature.reload} />}
+      >
+        <p class="flag-meta">
+          <span class="badge">{flag.type}</span>
+          {flag.stale && <span class="badge badge-warning">stale</span>}
+          {flag.impressionData && <span class="badge">impression data</span>}
+        </p>
+        {flag.description && <p class="muted">{flag.description}</p>}
+        <FlagTags project={project} feature={flag.name} />
+      </PageHeader>
+      <nav class="tabs" aria-label="Parts of the flag">
+        {TABS.map((t) => (
+          <Link key={t.id} href={flagHref(project, name, t.id)} aria-current={t === tab ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <section class="tab-panel" aria-label={tab.label}>
+        <Tab project={project} feature={flag} reload={feature.reload} />
+      </section>
+    </>
+  );
+}

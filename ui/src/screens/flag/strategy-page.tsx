@@ -1,0 +1,202 @@
+import { api, featurePath, seg } from '../../api/client';
+import type { ContextField, Segment, Strategy, StrategyType } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { Button } from '../../components/button';
+import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { ErrorMessage, Loading } from '../../components/status';
+import {
+  type ConstraintDraft,
+  ConstraintsEditor,
+  cleanConstraints,
+} from '../../constraints/constraints-editor';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import { Link, navigate } from '../../router';
+import type { RouteProps } from '../../routes';
+import { flagHref } from '../flags/flag-table';
+import { SegmentPicker } from './segment-picker';
+import { defaultParameters, StrategyParameters } from './strategy-parameters';
+
+interface Draft {
+  name: string;
+  title: string;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: ConstraintDraft[];
+  segments: number[];
+}
+
+interface FormProps {
+  project: string;
+  feature: string;
+  environment: string;
+  strategy: Strategy | null;
+  types: StrategyType[];
+  contextFields: ContextField[];
+  segments: Segment[];
+}
+
+function draftOf(strategy: Strategy | null, feature: string): Draft {
+  if (!strategy) {
+    return {
+      name: 'flexibleRollout',
+      title: '',
+      disabled: false,
+      parameters: defaultParameters('flexibleRollout', feature),
+      constraints: [],
+      segments: [],
+    };
+  }
+  return {
+    name: strategy.name,
+    title: strategy.title ?? '',
+    disabled: strategy.disabled ?? false,
+    parameters: strategy.parameters,
+    constraints: strategy.constraints,
+    segments: strategy.segments,
+  };
+}
+
+function StrategyForm({
+  project,
+  feature,
+  environment,
+  strategy,
+  types,
+  contextFields,
+  segments,
+}: FormProps) {
+  const form = useForm<Draft>(draftOf(strategy, feature));
+  const { values } = form;
+  const type = types.find((t) => t.name === values.name);
+  const back = flagHref(project, feature);
+  const base = `${featurePath(project, feature)}/environments/${seg(environment)}/strategies`;
+  const save = async (draft: Draft) => {
+    const body = {
+      name: draft.name,
+      title: draft.title || null,
+      disabled: draft.disabled,
+      parameters: draft.parameters,
+      constraints: cleanConstraints(draft.constraints),
+      segments: draft.segments,
+    };
+    if (strategy) await api.put(`${base}/${seg(strategy.id)}`, body);
+    else await api.post(base, body);
+    navigate(back);
+  };
+  return (
+    <Form label={`Strategy in ${environment}`} error={form.error} onSubmit={form.onSubmit(save)}>
+      <SelectField
+        label="Strategy type"
+        value={values.name}
+        choices={types
+          .filter((t) => !t.deprecated || t.name === values.name)
+          .map((t) => ({
+            value: t.name,
+            label: t.displayName || t.name,
+          }))}
+        hint={type?.description ?? undefined}
+        onValue={(name) => form.update((v) => ({ ...v, name, parameters: defaultParameters(name, feature) }))}
+        error={form.errorAt('name')}
+      />
+      <TextField
+        label="Title (optional)"
+        hint="A name for this strategy, shown in lists."
+        value={values.title}
+        onValue={(v) => form.set('title', v)}
+        error={form.errorAt('title')}
+      />
+      <StrategyParameters
+        type={type}
+        parameters={values.parameters}
+        onChange={(parameters) => form.set('parameters', parameters)}
+        contextFields={contextFields}
+        errorAt={form.errorAt}
+      />
+      <fieldset>
+        <legend>Constraints</legend>
+        <p class="muted">The strategy applies only where every constraint holds.</p>
+        <ConstraintsEditor
+          constraints={values.constraints}
+          onChange={(constraints) => form.set('constraints', constraints)}
+          contextFields={contextFields}
+          errorAt={form.errorAt}
+        />
+      </fieldset>
+      <SegmentPicker
+        segments={segments}
+        chosen={values.segments}
+        onChange={(ids) => form.set('segments', ids)}
+        error={form.errorAt('segments')}
+      />
+      <CheckboxField
+        label="Disabled"
+        hint="A disabled strategy is kept but not evaluated."
+        checked={values.disabled}
+        onValue={(v) => form.set('disabled', v)}
+        error={form.errorAt('disabled')}
+      />
+      <div class="actions">
+        <Button type="submit" variant="primary" busy={form.submitting}>
+          {strategy ? 'Save strategy' : 'Add strategy'}
+        </Button>
+        <Link href={back} class="button button-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** Add a strategy to a flag in an environment, or edit one: its parameters, constraints and segments. */
+export function StrategyPage({ params, query }: RouteProps) {
+  const project = params.projectId!;
+  const feature = params.featureName!;
+  const strategyId = params.strategyId;
+  const environment = query.get('environment') ?? '';
+  const types = useResource<{ strategies: StrategyType[] }>('/api/admin/strategies');
+  const contextFields = useResource<ContextField[]>('/api/admin/context');
+  const segments = useResource<{ segments: Segment[] }>('/api/admin/segments');
+  const strategy = useResource<Strategy>(
+    strategyId
+      ? `${featurePath(project, feature)}/environments/${seg(environment)}/strategies/${seg(strategyId)}`
+      : null,
+  );
+  const title = `${strategyId ? 'Edit strategy' : 'Add strategy'} in ${environment}`;
+  const header = (
+    <PageHeader
+      title={title}
+      trail={[
+        { href: '/projects', label: 'Projects' },
+        { href: `/projects/${encodeURIComponent(project)}`, label: project },
+        { href: flagHref(project, feature), label: feature },
+      ]}
+    />
+  );
+  const failed = types.error ?? contextFields.error ?? segments.error ?? strategy.error;
+  if (failed) {
+    return (
+      <>
+        {header}
+        <ErrorMessage error={failed} />
+      </>
+    );
+  }
+  if (!types.data || !contextFields.data || !segments.data || (strategyId && !strategy.data))
+    return <Loading />;
+  return (
+    <>
+      {header}
+      <StrategyForm
+        project={project}
+        feature={feature}
+        environment={environment}
+        strategy={strategy.data ?? null}
+        types={types.data.strategies}
+        contextFields={contextFields.data}
+        segments={segments.data.segments}
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { api, seg } from '../../api/client';
+import type { FeatureSummary } from '../../api/types';
+import { Button } from '../../components/button';
+import { useConfirm } from '../../components/confirm';
+import { formatDate } from '../../format';
+import { useCan } from '../../session';
+
+interface Props {
+  project: string;
+  flags: FeatureSummary[];
+  /** After a flag was revived or deleted: it leaves this list. */
+  onGone(flag: string): void;
+  onError(message: string): void;
+}
+
+function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & { flag: FeatureSummary }) {
+  const canRevive = useCan('UPDATE_FEATURE', { project });
+  const canDelete = useCan('DELETE_FEATURE', { project });
+  const confirm = useConfirm();
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      onGone(flag.name);
+    } catch (error) {
+      onError((error as Error).message);
+    }
+  };
+  const revive = () =>
+    run(() => api.post(`/api/admin/projects/${seg(project)}/revive`, { features: [flag.name] }));
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: `Delete “${flag.name}” for good?`,
+      body: (
+        <p>
+          The flag, its strategies, variants and tags are deleted and cannot be revived. Its name becomes free
+          for a new flag.
+        </p>
+      ),
+      confirmLabel: 'Delete for good',
+      danger: true,
+    });
+    if (confirmed) await run(() => api.del(`/api/admin/archive/${seg(flag.name)}`));
+  };
+  return (
+    <tr>
+      <th scope="row" data-label="Flag">
+        {flag.name}
+        {flag.description && <p class="muted flag-description">{flag.description}</p>}
+      </th>
+      <td data-label="Type">{flag.type}</td>
+      <td data-label="Archived">{formatDate(flag.archivedAt)}</td>
+      <td data-label="Actions">
+        <div class="actions">
+          {canRevive && (
+            <Button onClick={revive} aria-label={`Revive ${flag.name}`}>
+              Revive
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="danger" onClick={remove} aria-label={`Delete ${flag.name} for good`}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** A project's archived flags: revive one (it comes back off everywhere), or delete it for good. */
+export function ArchivedTable(props: Props) {
+  return (
+    <table class="table">
+      <caption class="visually-hidden">Archived flags</caption>
+      <thead>
+        <tr>
+          <th scope="col">Flag</th>
+          <th scope="col">Type</th>
+          <th scope="col">Archived</th>
+          <th scope="col">
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.flags.map((flag) => (
+          <ArchivedRow key={flag.name} flag={flag} {...props} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

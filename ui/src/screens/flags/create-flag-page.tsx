@@ -1,0 +1,87 @@
+import { api, seg } from '../../api/client';
+import type { FeatureType } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { Button } from '../../components/button';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import { Link, navigate } from '../../router';
+import type { RouteProps } from '../../routes';
+import { flagHref } from './flag-table';
+
+/** A new flag: off in every environment of the project until someone turns it on. */
+export function CreateFlagPage({ params }: RouteProps) {
+  const project = params.projectId!;
+  const types = useResource<{ types: FeatureType[] }>('/api/admin/feature-types');
+  const form = useForm(
+    { name: '', type: 'release', description: '', impressionData: false },
+    { conflictField: 'name' },
+  );
+  const projectHref = `/projects/${encodeURIComponent(project)}`;
+  const chosen = types.data?.types.find((t) => t.id === form.values.type);
+  return (
+    <>
+      <PageHeader
+        title="New flag"
+        trail={[
+          { href: '/projects', label: 'Projects' },
+          { href: projectHref, label: project },
+        ]}
+      />
+      <Form
+        label="New flag"
+        error={form.error}
+        onSubmit={form.onSubmit(async ({ description, ...values }) => {
+          await api.post(`/api/admin/projects/${seg(project)}/features`, {
+            ...values,
+            ...(description ? { description } : {}),
+          });
+          navigate(flagHref(project, values.name));
+        })}
+      >
+        <TextField
+          label="Name"
+          hint="What the code asks for: letters, digits and - _ . ! ~ * ' ( ). It cannot change later."
+          required
+          autoComplete="off"
+          value={form.values.name}
+          onValue={(v) => form.set('name', v)}
+          error={form.errorAt('name')}
+        />
+        <SelectField
+          label="Type"
+          value={form.values.type}
+          choices={(types.data?.types ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
+            value: t.id,
+            label: t.name,
+          }))}
+          hint={chosen?.description}
+          onValue={(v) => form.set('type', v)}
+          error={form.errorAt('type')}
+        />
+        <TextAreaField
+          label="Description"
+          value={form.values.description}
+          onValue={(v) => form.set('description', v)}
+          error={form.errorAt('description')}
+        />
+        <CheckboxField
+          label="Impression data"
+          hint="SDKs emit an event each time they evaluate this flag."
+          checked={form.values.impressionData}
+          onValue={(v) => form.set('impressionData', v)}
+          error={form.errorAt('impressionData')}
+        />
+        <div class="actions">
+          <Button type="submit" variant="primary" busy={form.submitting}>
+            Create flag
+          </Button>
+          <Link href={projectHref} class="button button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

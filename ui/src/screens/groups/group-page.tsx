@@ -1,0 +1,182 @@
+import { api } from '../../api/client';
+import { displayName, type UserList } from '../../api/people';
+import type { User } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { Button } from '../../components/button';
+import { useConfirm } from '../../components/confirm';
+import { SelectField, TextAreaField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { ErrorMessage, Loading, Problem } from '../../components/status';
+import { useAction } from '../../forms/use-action';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import { Link, navigate } from '../../router';
+import type { RouteProps } from '../../routes';
+import type { Group } from './groups-page';
+
+const TRAIL = [{ href: '/admin/groups', label: 'Groups' }];
+
+interface Draft {
+  name: string;
+  description: string;
+  rootRole: string;
+  members: number[];
+}
+
+function MemberPicker({
+  users,
+  members,
+  onChange,
+}: {
+  users: User[];
+  members: number[];
+  onChange(ids: number[]): void;
+}) {
+  const others = users.filter((u) => !members.includes(u.id));
+  return (
+    <fieldset>
+      <legend>Members</legend>
+      <ul class="member-list">
+        {members.map((id) => {
+          const user = users.find((u) => u.id === id);
+          const name = user ? displayName(user) : `User ${id}`;
+          return (
+            <li key={id}>
+              {name}
+              <Button
+                variant="quiet"
+                onClick={() => onChange(members.filter((m) => m !== id))}
+                aria-label={`Remove ${name}`}
+              >
+                Remove
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {others.length > 0 && (
+        <SelectField
+          label="Add a member"
+          value=""
+          choices={[
+            { value: '', label: 'Choose a user' },
+            ...others.map((u) => ({ value: String(u.id), label: displayName(u) })),
+          ]}
+          onValue={(id) => id && onChange([...members, Number(id)])}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+function GroupForm({ group, people }: { group: Group | null; people: UserList }) {
+  const form = useForm<Draft>(
+    {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      rootRole: group?.rootRole ? String(group.rootRole) : '',
+      members: group?.users?.map((u) => u.user.id) ?? [],
+    },
+    { conflictField: 'name' },
+  );
+  const save = async ({ name, description, rootRole, members }: Draft) => {
+    const body = {
+      name,
+      description: description || null,
+      rootRole: rootRole ? Number(rootRole) : null,
+      users: members.map((id) => ({ user: { id } })),
+    };
+    if (group) await api.put(`/api/admin/groups/${group.id}`, body);
+    else await api.post('/api/admin/groups', body);
+    navigate('/admin/groups');
+  };
+  return (
+    <Form label="Group" error={form.error} onSubmit={form.onSubmit(save)}>
+      <TextField
+        label="Name"
+        required
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        error={form.errorAt('name')}
+      />
+      <TextAreaField
+        label="Description"
+        value={form.values.description}
+        onValue={(v) => form.set('description', v)}
+        error={form.errorAt('description')}
+      />
+      <SelectField
+        label="Root role"
+        hint="Every member holds it too, besides their own."
+        value={form.values.rootRole}
+        choices={[
+          { value: '', label: 'None' },
+          ...people.rootRoles.map((r) => ({ value: String(r.id), label: r.name })),
+        ]}
+        onValue={(v) => form.set('rootRole', v)}
+        error={form.errorAt('rootRole')}
+      />
+      <MemberPicker
+        users={people.users}
+        members={form.values.members}
+        onChange={(ids) => form.set('members', ids)}
+      />
+      {form.errorAt('users') && <p class="field-error">{form.errorAt('users')}</p>}
+      <div class="actions">
+        <Button type="submit" variant="primary" busy={form.submitting}>
+          {group ? 'Save group' : 'Create group'}
+        </Button>
+        <Link href="/admin/groups" class="button button-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteGroup({ group }: { group: Group }) {
+  const confirm = useConfirm();
+  const { run, busy, problem } = useAction();
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: `Delete the group “${group.name}”?`,
+      body: <p>Its members lose the roles it gave them, in every project.</p>,
+      confirmLabel: 'Delete group',
+      danger: true,
+    });
+    if (confirmed && (await run(() => api.del(`/api/admin/groups/${group.id}`)))) navigate('/admin/groups');
+  };
+  return (
+    <>
+      <Problem message={problem} />
+      <Button variant="danger" onClick={remove} busy={busy}>
+        Delete
+      </Button>
+    </>
+  );
+}
+
+/** A group (or a new one): its name, root role and members. */
+export function GroupPage({ params }: RouteProps) {
+  const isNew = params.groupId === undefined;
+  const group = useResource<Group>(isNew ? null : `/api/admin/groups/${encodeURIComponent(params.groupId!)}`);
+  const people = useResource<UserList>('/api/admin/user-admin');
+  const title = isNew ? 'New group' : (group.data?.name ?? 'Group');
+  const failed = group.error ?? people.error;
+  if (failed) {
+    return (
+      <>
+        <PageHeader title={title} trail={TRAIL} />
+        <ErrorMessage error={failed} />
+      </>
+    );
+  }
+  if ((!isNew && !group.data) || !people.data) return <Loading />;
+  const current = group.data ?? null;
+  return (
+    <>
+      <PageHeader title={title} trail={TRAIL} actions={current && <DeleteGroup group={current} />} />
+      <GroupForm group={current} people={people.data} />
+    </>
+  );
+}

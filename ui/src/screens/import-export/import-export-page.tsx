@@ -1,0 +1,26 @@
+import type { Environment, Project } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { Loading } from '../../components/status';
+import { PageHeader } from '../../layout/page-header';
+import type { RouteProps } from '../../routes';
+import { FeaturesTransfer } from './features-transfer';
+import { StateTransfer } from './state-transfer';
+
+/** Configuration in and out: the whole state, or the flags of one project. */
+export function ImportExportPage(_props: RouteProps) {
+  const projects = useResource<{ projects: Project[] }>('/api/admin/projects');
+  const environments = useResource<{ environments: Environment[] }>('/api/admin/environments');
+  return (
+    <>
+      <PageHeader title="Import and export" />
+      <div class="environment-panels">
+        <StateTransfer />
+        {projects.data && environments.data ? (
+          <FeaturesTransfer projects={projects.data.projects} environments={environments.data.environments} />
+        ) : (
+          <Loading />
+        )}
+      </div>
+    </>
+  );
+}

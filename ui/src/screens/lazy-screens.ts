@@ -1,0 +1,44 @@
+import type { ComponentType } from 'preact';
+import type { RouteProps } from '../routes';
+import { AccessPage } from './access/access-page';
+import { ApplicationPage } from './applications/application-page';
+import { ApplicationsPage } from './applications/applications-page';
+import { BannersPage } from './banners/banners-page';
+import { ContextFieldPage } from './context/context-field-page';
+import { ContextFieldsPage } from './context/context-fields-page';
+import { EventsPage } from './events/events-page';
+import { GroupPage } from './groups/group-page';
+import { GroupsPage } from './groups/groups-page';
+import { ImportExportPage } from './import-export/import-export-page';
+import { InviteLinksPage } from './invites/invite-links-page';
+import { OidcPage } from './oidc/oidc-page';
+import { ProfilePage } from './profile/profile-page';
+import { RolePage } from './roles/role-page';
+import { RolesPage } from './roles/roles-page';
+import { SegmentPage } from './segments/segment-page';
+import { SegmentsPage } from './segments/segments-page';
+import { ApiTokensPage } from './tokens/api-tokens-page';
+import { UsersPage } from './users/users-page';
+
+/** The screens loaded on first use, by the name the route table gives them. */
+export const lazyScreens = {
+  projectAccess: AccessPage,
+  segments: SegmentsPage,
+  segment: SegmentPage,
+  contextFields: ContextFieldsPage,
+  contextField: ContextFieldPage,
+  applications: ApplicationsPage,
+  application: ApplicationPage,
+  events: EventsPage,
+  profile: ProfilePage,
+  users: UsersPage,
+  groups: GroupsPage,
+  group: GroupPage,
+  roles: RolesPage,
+  role: RolePage,
+  inviteLinks: InviteLinksPage,
+  apiTokens: ApiTokensPage,
+  banners: BannersPage,
+  oidc: OidcPage,
+  importExport: ImportExportPage,
+} satisfies Record<string, ComponentType<RouteProps>>;

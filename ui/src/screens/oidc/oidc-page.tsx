@@ -1,0 +1,154 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../api/client';
+import { useResource } from '../../api/use-resource';
+import { Button } from '../../components/button';
+import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { Loaded } from '../../components/status';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import type { RouteProps } from '../../routes';
+
+interface OidcSettings {
+  enabled?: boolean;
+  discoverUrl?: string;
+  clientId?: string;
+  secret?: string;
+  autoCreate?: boolean;
+  enableSingleSignOut?: boolean;
+  defaultRootRole?: 'Viewer' | 'Editor' | 'Admin';
+  emailDomains?: string;
+  acrValues?: string;
+  idTokenSigningAlgorithm?: 'RS256' | 'RS384' | 'RS512';
+}
+
+const ROOT_ROLES = ['Viewer', 'Editor', 'Admin'].map((r) => ({ value: r, label: r }));
+const ALGORITHMS = ['RS256', 'RS384', 'RS512'].map((a) => ({ value: a, label: a }));
+
+function OidcForm({ settings }: { settings: OidcSettings }) {
+  const form = useForm({
+    enabled: settings.enabled ?? false,
+    discoverUrl: settings.discoverUrl ?? '',
+    clientId: settings.clientId ?? '',
+    secret: settings.secret ?? '',
+    autoCreate: settings.autoCreate ?? false,
+    enableSingleSignOut: settings.enableSingleSignOut ?? false,
+    defaultRootRole: settings.defaultRootRole ?? 'Viewer',
+    emailDomains: settings.emailDomains ?? '',
+    acrValues: settings.acrValues ?? '',
+    idTokenSigningAlgorithm: settings.idTokenSigningAlgorithm ?? 'RS256',
+  });
+  const [saved, setSaved] = useState(false);
+  const { values } = form;
+  return (
+    <Form
+      label="OpenID Connect"
+      error={form.error}
+      onSubmit={form.onSubmit(async (v) => {
+        setSaved(false);
+        await api.post('/api/admin/auth/oidc/settings', v);
+        setSaved(true);
+      })}
+    >
+      <CheckboxField
+        label="Sign-in with OpenID Connect is on"
+        checked={values.enabled}
+        onValue={(v) => form.set('enabled', v)}
+      />
+      <TextField
+        label="Discovery URL"
+        type="url"
+        hint="The provider's .well-known/openid-configuration address."
+        value={values.discoverUrl}
+        onValue={(v) => form.set('discoverUrl', v)}
+        error={form.errorAt('discoverUrl')}
+      />
+      <div class="row">
+        <TextField
+          label="Client id"
+          required
+          value={values.clientId}
+          onValue={(v) => form.set('clientId', v)}
+          error={form.errorAt('clientId')}
+        />
+        <TextField
+          label="Client secret"
+          type="password"
+          autoComplete="off"
+          required
+          value={values.secret}
+          onValue={(v) => form.set('secret', v)}
+          error={form.errorAt('secret')}
+        />
+      </div>
+      <CheckboxField
+        label="Create users on their first sign-in"
+        checked={values.autoCreate}
+        onValue={(v) => form.set('autoCreate', v)}
+      />
+      {values.autoCreate && (
+        <div class="row">
+          <SelectField
+            label="Their root role"
+            value={values.defaultRootRole}
+            choices={ROOT_ROLES}
+            onValue={(v) => form.set('defaultRootRole', v as OidcSettings['defaultRootRole'] & string)}
+            error={form.errorAt('defaultRootRole')}
+          />
+          <TextField
+            label="Only from the email domains"
+            hint="Comma-separated, such as example.com, example.org."
+            value={values.emailDomains}
+            onValue={(v) => form.set('emailDomains', v)}
+            error={form.errorAt('emailDomains')}
+          />
+        </div>
+      )}
+      <CheckboxField
+        label="Signing out ends the session at the provider too"
+        checked={values.enableSingleSignOut}
+        onValue={(v) => form.set('enableSingleSignOut', v)}
+      />
+      <div class="row">
+        <TextField
+          label="ACR values"
+          hint="Space-separated."
+          value={values.acrValues}
+          onValue={(v) => form.set('acrValues', v)}
+          error={form.errorAt('acrValues')}
+        />
+        <SelectField
+          label="ID token signing algorithm"
+          value={values.idTokenSigningAlgorithm}
+          choices={ALGORITHMS}
+          onValue={(v) =>
+            form.set('idTokenSigningAlgorithm', v as OidcSettings['idTokenSigningAlgorithm'] & string)
+          }
+          error={form.errorAt('idTokenSigningAlgorithm')}
+        />
+      </div>
+      <div class="actions">
+        <Button type="submit" variant="primary" busy={form.submitting}>
+          Save settings
+        </Button>
+        {saved && <span role="status">Saved.</span>}
+      </div>
+    </Form>
+  );
+}
+
+/** Single sign-on with an OpenID Connect provider. */
+export function OidcPage(_props: RouteProps) {
+  const settings = useResource<OidcSettings>('/api/admin/auth/oidc/settings');
+  return (
+    <>
+      <PageHeader title="Single sign-on">
+        <p class="muted">
+          Settings for signing in through an OpenID Connect provider. Password sign-in and tokens keep working
+          whatever they say.
+        </p>
+      </PageHeader>
+      <Loaded resource={settings}>{(data) => <OidcForm settings={data} />}</Loaded>
+    </>
+  );
+}

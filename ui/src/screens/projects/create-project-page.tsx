@@ -1,0 +1,55 @@
+import { api } from '../../api/client';
+import { Button } from '../../components/button';
+import { TextAreaField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { useForm } from '../../forms/use-form';
+import { PageHeader } from '../../layout/page-header';
+import { Link, navigate } from '../../router';
+import type { RouteProps } from '../../routes';
+
+export function CreateProjectPage(_props: RouteProps) {
+  const form = useForm({ id: '', name: '', description: '' }, { conflictField: 'id' });
+  return (
+    <>
+      <PageHeader title="New project" trail={[{ href: '/projects', label: 'Projects' }]} />
+      <Form
+        label="New project"
+        error={form.error}
+        onSubmit={form.onSubmit(async (values) => {
+          const project = await api.post<{ id: string }>('/api/admin/projects', values);
+          navigate(`/projects/${encodeURIComponent(project.id)}`);
+        })}
+      >
+        <TextField
+          label="Id"
+          hint="Used in URLs and API tokens: letters, digits, '-', '_' and '.'. It cannot change later."
+          required
+          value={form.values.id}
+          onValue={(v) => form.set('id', v)}
+          error={form.errorAt('id')}
+        />
+        <TextField
+          label="Name"
+          required
+          value={form.values.name}
+          onValue={(v) => form.set('name', v)}
+          error={form.errorAt('name')}
+        />
+        <TextAreaField
+          label="Description"
+          value={form.values.description}
+          onValue={(v) => form.set('description', v)}
+          error={form.errorAt('description')}
+        />
+        <div class="actions">
+          <Button type="submit" variant="primary" busy={form.submitting}>
+            Create project
+          </Button>
+          <Link href="/projects" class="button button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

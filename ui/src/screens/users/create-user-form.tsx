@@ -1,0 +1,82 @@
+import { api } from '../../api/client';
+import type { Role } from '../../api/people';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/fields';
+import { Form } from '../../components/form';
+import { useForm } from '../../forms/use-form';
+import { PASSWORD_RULES } from '../auth/password-rules';
+
+interface Props {
+  rootRoles: Role[];
+  onCreated(): void;
+  onCancel(): void;
+}
+
+/** A new user with a root role; without a password, they set one from a reset link. */
+export function CreateUserForm({ rootRoles, onCreated, onCancel }: Props) {
+  const form = useForm({ username: '', email: '', name: '', password: '', rootRole: '3' });
+  return (
+    <Form
+      label="New user"
+      class="form card"
+      error={form.error}
+      onSubmit={form.onSubmit(async ({ username, email, password, rootRole, name }) => {
+        await api.post('/api/admin/user-admin', {
+          name,
+          rootRole: Number(rootRole),
+          ...(username ? { username } : {}),
+          ...(email ? { email } : {}),
+          ...(password ? { password } : {}),
+        });
+        onCreated();
+      })}
+    >
+      <h2>New user</h2>
+      <div class="row">
+        <TextField
+          label="Username"
+          value={form.values.username}
+          onValue={(v) => form.set('username', v)}
+          error={form.errorAt('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={form.values.email}
+          onValue={(v) => form.set('email', v)}
+          error={form.errorAt('email')}
+        />
+      </div>
+      <TextField
+        label="Name"
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        error={form.errorAt('name')}
+      />
+      <TextField
+        label="Password (optional)"
+        type="password"
+        autoComplete="new-password"
+        hint={`${PASSWORD_RULES} Without one, send the user a reset link.`}
+        value={form.values.password}
+        onValue={(v) => form.set('password', v)}
+        error={form.errorAt('password')}
+      />
+      <SelectField
+        label="Root role"
+        value={form.values.rootRole}
+        choices={rootRoles.map((r) => ({ value: String(r.id), label: r.name }))}
+        onValue={(v) => form.set('rootRole', v)}
+        error={form.errorAt('rootRole')}
+      />
+      <div class="actions">
+        <Button type="submit" variant="primary" busy={form.submitting}>
+          Create user
+        </Button>
+        <Button variant="quiet" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}
