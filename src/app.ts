@@ -31,6 +31,7 @@ import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
+import { oidcRoutes } from './oidc/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);
+  app.decorate('signInDetails', () => ctx.signIn.describe());
   drainOnClose(app);
   await registerOpenApi(app);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
@@ -90,6 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  oidcRoutes(app, ctx);
   userRoutes(app, ctx);
   tokenRoutes(app, ctx);
   feedbackRoutes(app, ctx);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
 import type { TrustProxy } from './http/proxy.js';
+import { parseSecretKey } from './secrets.js';
 
 export interface Config {
   port: number;
@@ -26,6 +27,8 @@ export interface Config {
   importDropBeforeImport: boolean;
   /** Leave items that exist as they are (as `keep` of E5); otherwise the file's values win. */
   importKeepExisting: boolean;
+  /** Encrypts the secrets Flagpole must give back to use (the OIDC client secret); none: stored as sent. */
+  secretKey: Buffer | undefined;
 }
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
@@ -154,5 +157,6 @@ export function loadConfig(env: Env = process.env): Config {
     importFile: env.IMPORT_FILE ? path.resolve(env.IMPORT_FILE) : undefined,
     importDropBeforeImport: flag('IMPORT_DROP_BEFORE_IMPORT', env.IMPORT_DROP_BEFORE_IMPORT, false),
     importKeepExisting: flag('IMPORT_KEEP_EXISTING', env.IMPORT_KEEP_EXISTING, false),
+    secretKey: env.FLAGPOLE_SECRET_KEY ? parseSecretKey(env.FLAGPOLE_SECRET_KEY) : undefined,
   };
 }

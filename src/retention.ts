@@ -4,6 +4,7 @@ import { deleteSpentResetTokens } from './auth/store.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
 import { deleteHourlyCountsBefore } from './metrics/store.js';
+import { deleteSpentLogins } from './oidc/store.js';
 import { pruneConfigChanges } from './sync/store.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -30,6 +31,10 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
   {
     what: 'reset tokens expired or used more than a day ago',
     prune: (db, now) => deleteSpentResetTokens(db, new Date(now - DAY_MS)),
+  },
+  {
+    what: 'OpenID Connect sign-ins expired more than a day ago',
+    prune: (db, now) => deleteSpentLogins(db, new Date(now - DAY_MS)),
   },
   {
     what: 'SDK instances not seen for 48 hours',

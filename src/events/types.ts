@@ -4,6 +4,7 @@ const FEATURE: readonly Scope[] = ['features'];
 const MODEL: readonly Scope[] = ['model'];
 const IDENTITY: readonly Scope[] = ['identity'];
 const NONE: readonly Scope[] = [];
+const SETTINGS: readonly Scope[] = ['settings'];
 
 /**
  * Every audit event type, with what its change does to the configuration caches. A new type must
@@ -74,7 +75,9 @@ export const EVENT_SCOPES = {
   'public-signup-token-created': NONE,
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
-  'setting-updated': NONE,
+  // Which ways of signing in are on is held in memory by every process (settings/sign-in.ts).
+  'setting-created': SETTINGS,
+  'setting-updated': SETTINGS,
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.
   'feature-import': FEATURE,
   'feature-tag-import': FEATURE,

@@ -6,9 +6,10 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * - `features`: the named features (their rows, environments, strategies, variants and tags);
  * - `segments`: the segments;
  * - `model`: any other part of the flag configuration (projects, environments, context fields…);
- * - `identity`: credentials, users, roles, groups and grants.
+ * - `identity`: credentials, users, roles, groups and grants;
+ * - `settings`: instance settings (which ways of signing in are on).
  */
-export type Scope = 'features' | 'segments' | 'model' | 'identity';
+export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'settings';
 
 export interface Change {
   scopes: readonly Scope[];

@@ -1,0 +1,189 @@
+import { LRUCache } from 'lru-cache';
+import * as client from 'openid-client';
+import type { OidcSettings } from '../settings/schemas.js';
+import { SignInFailure } from './failures.js';
+
+/** How long one request to the provider may take. */
+const TIMEOUT_SECONDS = 10;
+/** Discovery documents, key sets and token answers are a few kilobytes; more is not an answer. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The provider's metadata is asked for again after an hour (its keys are followed more closely). */
+const METADATA_TTL_MS = 60 * 60 * 1000;
+/** openid-client uses a cached key set younger than this (seconds), and refetches an older one. */
+const KEYS_FRESH_SECONDS = 300;
+/** A cached key set at least this old is fetched again, once, when a token names a key not in it. */
+const KEYS_REFETCH_AGE_SECONDS = 60;
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+async function readAtMost(response: Response, max: number, url: string): Promise<Uint8Array | null> {
+  if (!response.body || NULL_BODY_STATUSES.has(response.status)) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new TypeError(`the answer of ${new URL(url).origin} is larger than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The one way Flagpole reaches an OpenID provider: discovery, the key set, the token and user-info
+ * endpoints all go through here. Where Flagpole may send requests of its own is the operator's
+ * decision, the same for OpenID Connect as for integrations' targets: that rule is applied here,
+ * to every request. Answers are read whole, up to a bound.
+ */
+export async function fetchFromProvider(url: string, options: client.CustomFetchOptions): Promise<Response> {
+  const response = await fetch(url, options as RequestInit);
+  const body = await readAtMost(response, MAX_ANSWER_BYTES, url);
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** What Flagpole holds of one provider: its metadata, and the key set it signs with, as last fetched. */
+interface Provider {
+  server: client.ServerMetadata;
+  keys?: client.ExportedJWKSCache;
+}
+
+function isHttp(url: string): boolean {
+  return new URL(url).protocol === 'http:';
+}
+
+function unreachable(settings: OidcSettings, error: unknown): SignInFailure {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const why = [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message]
+    .filter(Boolean)
+    .join(': ');
+  return new SignInFailure(
+    'provider-unreachable',
+    `Flagpole cannot reach the OpenID Connect provider at ${new URL(settings.discoverUrl!).origin}: try again later, or ask an Admin to check the discovery URL in the OIDC settings.`,
+    `discovery of ${settings.discoverUrl} failed: ${why}`,
+  );
+}
+
+async function discover(settings: OidcSettings): Promise<Provider> {
+  const url = settings.discoverUrl!;
+  try {
+    const config = await client.discovery(new URL(url), settings.clientId, undefined, undefined, {
+      [client.customFetch]: fetchFromProvider,
+      timeout: TIMEOUT_SECONDS,
+      execute: isHttp(url) ? [client.allowInsecureRequests] : [],
+    });
+    // Plain data only: each sign-in makes its own client from it (see `client`).
+    return { server: JSON.parse(JSON.stringify(config.serverMetadata())) };
+  } catch (error) {
+    throw unreachable(settings, error);
+  }
+}
+
+/** Why the settings cannot be used at all, before any request. */
+function settingsProblem(settings: OidcSettings): string | null {
+  if (!settings.discoverUrl) return 'no discovery URL (`discoverUrl`) is set';
+  if (!settings.clientId) return 'no client id (`clientId`) is set';
+  if (!settings.secret) return 'no client secret (`secret`) is set';
+  return null;
+}
+
+/** One sign-in's client of the provider, and what it started from. */
+export interface SignInClient {
+  config: client.Configuration;
+  provider: Provider;
+  /** The `uat` of the key set handed to it; another one after the sign-in means it fetched the keys anew. */
+  keysGiven: number | undefined;
+}
+
+/**
+ * The OpenID providers sign-in talks to, by discovery URL: each discovered once and kept for an
+ * hour (a discovery URL that fails is asked again at the next sign-in), with the key set it signs
+ * with. Settings are not kept here: each sign-in brings the current ones.
+ */
+export class OidcProviders {
+  private readonly providers = new LRUCache<string, Promise<Provider>>({ max: 8, ttl: METADATA_TTL_MS });
+
+  private provider(settings: OidcSettings, fresh = false): Promise<Provider> {
+    const url = settings.discoverUrl!;
+    const cached = fresh ? undefined : this.providers.get(url);
+    if (cached) return cached;
+    const pending = discover(settings);
+    this.providers.set(url, pending);
+    pending.catch(() => {
+      if (this.providers.get(url) === pending) this.providers.delete(url);
+    });
+    return pending;
+  }
+
+  /**
+   * Whether sign-in with these settings can work now: null when the provider answers discovery,
+   * else why not. It asks afresh, and the answer serves the sign-ins that follow.
+   */
+  async probe(settings: OidcSettings): Promise<string | null> {
+    const problem = settingsProblem(settings);
+    if (problem) return problem;
+    try {
+      await this.provider(settings, true);
+      return null;
+    } catch (error) {
+      return error instanceof SignInFailure
+        ? `the provider did not answer discovery (${error.detail})`
+        : String(error);
+    }
+  }
+
+  /**
+   * A client of the provider for one sign-in or sign-out. Each has its own copy of the metadata,
+   * and so its own view of the key set: handed the one last fetched, aged so that a token signed
+   * with a key that is not in it makes it fetch the keys once more (the provider rotated them).
+   */
+  async client(settings: OidcSettings): Promise<SignInClient> {
+    const problem = settingsProblem(settings);
+    if (problem) {
+      throw new SignInFailure(
+        'provider-unreachable',
+        'OpenID Connect sign-in is not set up completely: ask an Admin to check the OIDC settings.',
+        problem,
+      );
+    }
+    const provider = await this.provider(settings);
+    const secret = settings.secret;
+    const methods = provider.server.token_endpoint_auth_methods_supported;
+    const auth =
+      !methods || methods.includes('client_secret_basic')
+        ? client.ClientSecretBasic(secret)
+        : client.ClientSecretPost(secret);
+    const config = new client.Configuration(
+      provider.server,
+      settings.clientId,
+      { id_token_signed_response_alg: settings.idTokenSigningAlgorithm ?? 'RS256' },
+      auth,
+    );
+    config[client.customFetch] = fetchFromProvider;
+    config.timeout = TIMEOUT_SECONDS;
+    if (isHttp(settings.discoverUrl!)) client.allowInsecureRequests(config);
+    // The ID token comes over the back channel, where checking its signature is optional: it is checked.
+    client.enableNonRepudiationChecks(config);
+    const now = Math.floor(Date.now() / 1000);
+    let keysGiven: number | undefined;
+    if (provider.keys && now - provider.keys.uat < KEYS_FRESH_SECONDS) {
+      keysGiven = Math.min(provider.keys.uat, now - KEYS_REFETCH_AGE_SECONDS);
+      client.setJwksCache(config, { jwks: provider.keys.jwks, uat: keysGiven });
+    }
+    return { config, provider, keysGiven };
+  }
+
+  /** After a sign-in: the key set it fetched, if it did, serves the next ones. */
+  keepKeys({ config, provider, keysGiven }: SignInClient): void {
+    const keys = client.getJwksCache(config);
+    if (keys && keys.uat !== keysGiven) provider.keys = structuredClone(keys);
+  }
+}
