@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 interface Cookie {
   value: string;
   path: string;
@@ -85,16 +87,35 @@ export class HttpBrowser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     }
-    const response = await fetch(url, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
-    const setCookies = response.headers.getSetCookie();
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    // node:http rather than fetch, which sends Sec-Fetch headers of its own (`cors`).
+    const answer = await new Promise<{ status: number; headers: Headers; text: string }>(
+      (resolve, reject) => {
+        const req = request(url, { method: options.method ?? 'GET', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const answerHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+                answerHeaders.append(name, v);
+              }
+            }
+            resolve({
+              status: res.statusCode!,
+              headers: answerHeaders,
+              text: Buffer.concat(chunks).toString(),
+            });
+          });
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
+    const setCookies = answer.headers.getSetCookie();
     this.keep(url, setCookies);
-    return {
-      status: response.status,
-      url,
-      headers: response.headers,
-      text: await response.text(),
-      setCookies,
-    };
+    return { status: answer.status, url, headers: answer.headers, text: answer.text, setCookies };
   }
 
   /**

@@ -2,6 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+// Given explicitly, so that the provider does not warn about using it.
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
 /** What the provider says about a person (the claims of scopes `email` and `profile`). */
 export interface Person {
@@ -43,6 +45,8 @@ export class TestOpenIdProvider {
   readonly people = new Map<string, Person>();
   /** The subject who signs in at the next login interaction. */
   signInAs = '';
+  /** When set, the next interactions end with this error instead (the person said no). */
+  refuseWith?: string;
   /** Requests the provider answered, by kind. */
   readonly seen = { keySets: 0, tokens: 0, logins: 0, endSessions: 0 };
   /** The last authorization request, as the browser brought it. */
@@ -103,6 +107,7 @@ export class TestOpenIdProvider {
           grant_types: ['authorization_code'],
         },
       ],
+      adapter: createMemoryAdapter(0),
       jwks: { keys },
       findAccount: (_ctx: unknown, sub: string) => {
         const person = this.people.get(sub);
@@ -170,6 +175,13 @@ export class TestOpenIdProvider {
   /** Login: whoever `signInAs` names. Consent: whatever was asked. */
   private async interact(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const details = await this.provider.interactionDetails(req, res);
+    if (this.refuseWith) {
+      await this.provider.interactionFinished(req, res, {
+        error: this.refuseWith,
+        error_description: 'The person did not let Flagpole in',
+      });
+      return;
+    }
     if (details.prompt.name === 'login') {
       this.seen.logins++;
       await this.provider.interactionFinished(

@@ -210,10 +210,13 @@ export function describeProviderError(error: unknown): SignInFailure {
       [message, typeof cause === 'string' ? cause : undefined].filter(Boolean).join(': '),
     );
   }
+  // openid-client wraps what failed (a signature, a claim) in a general error.
+  const inner = (error as { cause?: unknown }).cause;
+  const why = inner instanceof Error && inner.message !== message ? `${message} (${inner.message})` : message;
   return new SignInFailure(
     'invalid-token',
     'The OpenID Connect provider sent an answer Flagpole does not trust (its ID token did not pass the checks). Ask an Admin to check the OIDC settings.',
-    `${code ? `${code}: ` : ''}${message}`,
+    `${code ? `${code}: ` : ''}${why}`,
   );
 }
 

@@ -32,3 +32,7 @@ declare module 'oidc-provider' {
     };
   }
 }
+
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  export function createMemoryAdapter(clockTolerance: number): new (name: string) => unknown;
+}
