@@ -31,3 +31,18 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('FLAGPOLE_SECRET_KEY', () => {
+  it('is 32 bytes, in hexadecimal or base64; unset, secrets are stored as sent', () => {
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    expect(loadConfig({ FLAGPOLE_SECRET_KEY: 'ab'.repeat(32) }).secretKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ FLAGPOLE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }).secretKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
+    for (const bad of ['short', 'ab'.repeat(31), 'zz'.repeat(32)]) {
+      expect(() => loadConfig({ FLAGPOLE_SECRET_KEY: bad })).toThrow(
+        /^FLAGPOLE_SECRET_KEY must be 32 random bytes/,
+      );
+    }
+  });
+});

@@ -139,6 +139,24 @@ describe('the ID token is checked', () => {
   });
 });
 
+describe('limits', () => {
+  it('an address may begin 30 sign-ins in ten minutes, then gets a page saying when to try again', async () => {
+    const from = { remoteAddress: '198.51.100.23' };
+    for (let i = 0; i < 30; i++) {
+      const res = await f.server.request('GET', '/auth/oidc/login', from);
+      expect(res.status).toBe(302);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const refused = await f.server.request('GET', '/auth/oidc/login', from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.text).toContain('data-error="too-many-attempts"');
+    expect(refused.headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await f.server.request('GET', '/auth/oidc/login')).status).toBe(302);
+    expect((await f.server.request('HEAD', '/auth/oidc/login')).status).toBe(404);
+  });
+});
+
 describe('a provider that does not work', () => {
   it('a wrong client secret: the token endpoint refuses Flagpole, and the secret is not logged', async () => {
     const wrong = 'not-the-right-secret-7c1f0e';

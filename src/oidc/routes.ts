@@ -43,7 +43,8 @@ export function oidcRoutes(app: App, ctx: AppContext): void {
     return sendFailurePage(reply, error);
   }
 
-  app.get(LOGIN_PATH, { schema: { hide: true } }, async (request, reply) => {
+  // No HEAD: a link preview must not begin sign-ins. Answers are never cached: each one is its own.
+  app.get(LOGIN_PATH, { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
     try {
       const key = addressKey(request.ip);
       const wait = starts.retryAfter(key);
@@ -65,18 +66,20 @@ export function oidcRoutes(app: App, ctx: AppContext): void {
         );
       }
       const { state, location } = await startSignIn(ctx, ctx.oidc, redirect[0]);
-      reply.header('set-cookie', stateCookie(state, secure));
+      reply.header('set-cookie', stateCookie(state, secure)).header('cache-control', 'no-store');
       return reply.redirect(location, 302);
     } catch (error) {
       return fail(reply, error);
     }
   });
 
-  app.get(CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(CALLBACK_PATH, { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
     const browserState = parseCookies(request.headers.cookie)[STATE_COOKIE];
     try {
       const { sessionId, redirect } = await finishSignIn(ctx, ctx.oidc, rawQuery(request), browserState);
-      reply.header('set-cookie', [sessionCookie(sessionId, secure), clearedStateCookie(secure)]);
+      reply
+        .header('set-cookie', [sessionCookie(sessionId, secure), clearedStateCookie(secure)])
+        .header('cache-control', 'no-store');
       return reply.redirect(redirect, 302);
     } catch (error) {
       return fail(reply, error, browserState === undefined ? undefined : clearedStateCookie(secure));
