@@ -73,11 +73,14 @@ function unseal(box: SecretBox, stored: StoredOidc | null): OidcSettings | null 
   return { ...rest, ...(open === undefined ? {} : { secret: open }) } as OidcSettings;
 }
 
-/** Events are read by more people than settings: the client secret never goes into one. */
-function withoutSecret(settings: Partial<StoredOidc> | null) {
-  if (!settings) return null;
+function withoutSecret(settings: Partial<StoredOidc>) {
   const { secret: _secret, sealedSecret: _sealed, ...rest } = settings;
-  return { id: OIDC_SETTING, ...rest };
+  return rest;
+}
+
+/** Events are read by more people than settings: the client secret never goes into one. */
+function eventData(settings: Partial<StoredOidc> | null) {
+  return settings ? { id: OIDC_SETTING, ...withoutSecret(settings) } : null;
 }
 
 /** E6's answer to a read: as last saved, the secret included (Admins only). */
@@ -89,7 +92,7 @@ export async function readOidcSettings(ctx: Pick<AppContext, 'db' | 'secrets' | 
     if (!(error instanceof SecretKeyError)) throw error;
     // The rest is still worth showing: saving the settings again with the secret repairs them.
     ctx.log.warn(`The stored OIDC client secret cannot be read: ${error.message}`);
-    return withoutSecret(stored)!;
+    return withoutSecret(stored!);
   }
 }
 
@@ -147,8 +150,8 @@ export async function saveOidcSettings(ctx: AppContext, actor: Actor, input: Oid
     await saveSetting(tx, OIDC_SETTING, seal(ctx.secrets, settings));
     recordEvent(tx, actor, {
       type: 'setting-updated',
-      data: withoutSecret(settings),
-      preData: withoutSecret(before),
+      data: eventData(settings),
+      preData: eventData(before),
     });
     return settings;
   });
