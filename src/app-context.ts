@@ -3,7 +3,7 @@ import type { Database } from './db/database.js';
 import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
-import { OidcProviders } from './oidc/provider.js';
+import { fetchFromProvider, OidcProviders } from './oidc/provider.js';
 import { SecretBox } from './secrets.js';
 import { SignInState } from './settings/sign-in.js';
 import { ConfigSync } from './sync/sync.js';
@@ -47,6 +47,6 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     identityCache,
     secrets: new SecretBox(config.secretKey),
     signIn,
-    oidc: new OidcProviders(),
+    oidc: new OidcProviders(fetchFromProvider),
   };
 }

@@ -35,10 +35,10 @@ async function readAtMost(response: Response, max: number, url: string): Promise
 }
 
 /**
- * The one way Flagpole reaches an OpenID provider: discovery, the key set, the token and user-info
- * endpoints all go through here. Where Flagpole may send requests of its own is the operator's
- * decision, the same for OpenID Connect as for integrations' targets: that rule is applied here,
- * to every request. Answers are read whole, up to a bound.
+ * How Flagpole reaches an OpenID provider: discovery, the key set, the token and user-info
+ * endpoints. `OidcProviders` makes every request through the one function it is given (this one,
+ * from the app context), so a rule on where Flagpole may send requests of its own (as for
+ * integrations' targets) applies to all of them in one place. Answers are read whole, up to a bound.
  */
 export async function fetchFromProvider(url: string, options: client.CustomFetchOptions): Promise<Response> {
   const response = await fetch(url, options as RequestInit);
@@ -72,11 +72,11 @@ function unreachable(settings: OidcSettings, error: unknown): SignInFailure {
   );
 }
 
-async function discover(settings: OidcSettings): Promise<Provider> {
+async function discover(settings: OidcSettings, fetcher: client.CustomFetch): Promise<Provider> {
   const url = settings.discoverUrl!;
   try {
     const config = await client.discovery(new URL(url), settings.clientId, undefined, undefined, {
-      [client.customFetch]: fetchFromProvider,
+      [client.customFetch]: fetcher,
       timeout: TIMEOUT_SECONDS,
       execute: isHttp(url) ? [client.allowInsecureRequests] : [],
     });
@@ -111,11 +111,14 @@ export interface SignInClient {
 export class OidcProviders {
   private readonly providers = new LRUCache<string, Promise<Provider>>({ max: 8, ttl: METADATA_TTL_MS });
 
+  /** `fetcher` makes every request to a provider (see `fetchFromProvider`). */
+  constructor(private readonly fetcher: client.CustomFetch) {}
+
   private provider(settings: OidcSettings, fresh = false): Promise<Provider> {
     const url = settings.discoverUrl!;
     const cached = fresh ? undefined : this.providers.get(url);
     if (cached) return cached;
-    const pending = discover(settings);
+    const pending = discover(settings, this.fetcher);
     this.providers.set(url, pending);
     pending.catch(() => {
       if (this.providers.get(url) === pending) this.providers.delete(url);
@@ -167,7 +170,7 @@ export class OidcProviders {
       { id_token_signed_response_alg: settings.idTokenSigningAlgorithm ?? 'RS256' },
       auth,
     );
-    config[client.customFetch] = fetchFromProvider;
+    config[client.customFetch] = this.fetcher;
     config.timeout = TIMEOUT_SECONDS;
     if (isHttp(settings.discoverUrl!)) client.allowInsecureRequests(config);
     // The ID token comes over the back channel, where checking its signature is optional: it is checked.

@@ -173,6 +173,16 @@ describe('a provider that does not work', () => {
     expect(f.logLines.join('\n')).not.toContain(f.op.clientSecret);
   });
 
+  it('an answer larger than 1 MiB is not read', async () => {
+    f.op.rotateKeys();
+    f.op.publishedKeys = { ...(f.op.keySet as object), padding: 'x'.repeat(1024 * 1024) };
+    const { last, session } = await f.signIn('alice');
+    expect(last.status).toBe(502);
+    expect(errorCode(last)).toBe('provider-unreachable');
+    expect(lastFailure(f.logLines)?.detail).toContain('larger than 1048576 bytes');
+    expect(session).toBeUndefined();
+  });
+
   it('an unreachable provider: a page saying so, and the next sign-in asks it again', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
