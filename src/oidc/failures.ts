@@ -1,3 +1,5 @@
+import * as client from 'openid-client';
+
 /**
  * Why a sign-in through OpenID Connect did not happen, as the browser is told (a page with the
  * code and a sentence) and the log records it (at warn, with `detail`, never a secret).
@@ -51,4 +53,65 @@ export class SignInFailure extends Error {
     super(message);
     this.status = STATUS[code];
   }
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** What went wrong talking to the provider, for the browser and the log (never a secret). */
+export function describeProviderError(error: unknown): SignInFailure {
+  if (error instanceof SignInFailure) return error;
+  if (error instanceof client.AuthorizationResponseError) {
+    const why = error.error_description ? `${error.error}: ${error.error_description}` : error.error;
+    return new SignInFailure(
+      'provider-refused',
+      `The OpenID Connect provider did not sign you in (${why}).`,
+      `the provider answered the callback with an error: ${why}`,
+    );
+  }
+  const oauthError =
+    error instanceof client.ResponseBodyError
+      ? error.error
+      : error instanceof client.WWWAuthenticateChallengeError
+        ? 'invalid_client'
+        : undefined;
+  if (oauthError === 'invalid_client' || oauthError === 'unauthorized_client') {
+    return new SignInFailure(
+      'client-rejected',
+      'The OpenID Connect provider refused Flagpole itself (its client id or secret). Ask an Admin to check the OIDC settings.',
+      `the token endpoint refused the client: ${oauthError}`,
+    );
+  }
+  if (oauthError !== undefined) {
+    return new SignInFailure(
+      'provider-refused',
+      `The OpenID Connect provider refused to complete the sign-in (${oauthError}). Start again from the sign-in page.`,
+      `the token endpoint answered ${oauthError}`,
+    );
+  }
+  const code = errorCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+  const unreachable =
+    error instanceof TypeError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+    code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
+    code === 'OAUTH_RESPONSE_IS_NOT_JSON';
+  if (unreachable) {
+    return new SignInFailure(
+      'provider-unreachable',
+      'Flagpole could not complete the sign-in with the OpenID Connect provider: it did not answer as it should. Try again later.',
+      [message, typeof cause === 'string' ? cause : undefined].filter(Boolean).join(': '),
+    );
+  }
+  // openid-client wraps what failed (a signature, a claim) in a general error.
+  const inner = (error as { cause?: unknown }).cause;
+  const why = inner instanceof Error && inner.message !== message ? `${message} (${inner.message})` : message;
+  return new SignInFailure(
+    'invalid-token',
+    'The OpenID Connect provider sent an answer Flagpole does not trust (its ID token did not pass the checks). Ask an Admin to check the OIDC settings.',
+    `${code ? `${code}: ` : ''}${why}`,
+  );
 }
