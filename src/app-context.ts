@@ -1,10 +1,13 @@
+import { DeliveryWorker, queueDeliveries } from './addons/delivery.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
-import { fetchFromProvider, OidcProviders } from './oidc/provider.js';
+import { MaintenanceState } from './maintenance/state.js';
+import { OidcProviders, providerFetch } from './oidc/provider.js';
 import { SecretBox } from './secrets.js';
+import { FrontendOrigins } from './settings/frontend-service.js';
 import { SignInState } from './settings/sign-in.js';
 import { ConfigSync } from './sync/sync.js';
 
@@ -21,6 +24,12 @@ export interface AppContext {
   identityCache: IdentityCache;
   /** Opens and seals the secrets stored to be used again (FLAGPOLE_SECRET_KEY). */
   secrets: SecretBox;
+  /** Whether the admin API takes changes; follows the revision. */
+  maintenance: MaintenanceState;
+  /** Sends integrations' deliveries once the app has started it. */
+  deliveries: DeliveryWorker;
+  /** The origins whose pages may call the SDK paths (CORS). */
+  frontendOrigins: FrontendOrigins;
   /** Which ways of signing in are on; follows the revision. */
   signIn: SignInState;
   /** The OpenID providers sign-in talks to: their metadata and keys, as last fetched. */
@@ -38,15 +47,24 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
   });
   const signIn = new SignInState();
   signIn.attach(sync);
-  return {
+  const maintenance = new MaintenanceState();
+  maintenance.attach(sync);
+  const frontendOrigins = new FrontendOrigins(config.frontendApiOrigins);
+  frontendOrigins.attach(sync);
+  const ctx = {
     config,
     db,
     log,
     sync,
     model,
     identityCache,
+    maintenance,
+    frontendOrigins,
     secrets: new SecretBox(config.secretKey),
     signIn,
-    oidc: new OidcProviders(fetchFromProvider),
+    oidc: new OidcProviders(providerFetch(config.integrations.allowed)),
   };
+  const deliveries = new DeliveryWorker(ctx);
+  queueDeliveries(db, () => deliveries.wake());
+  return { ...ctx, deliveries };
 }

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { accessRoutes } from './access/routes.js';
+import { addonRoutes } from './addons/routes.js';
 import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -10,6 +11,7 @@ import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { contextRoutes } from './context/routes.js';
+import { edgeRoutes } from './edge/routes.js';
 import { environmentRoutes } from './environments/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { featureTypeRoutes } from './feature-types/routes.js';
@@ -22,6 +24,7 @@ import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { registerCors } from './http/cors.js';
 import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -29,10 +32,15 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import type { App } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
+import { instanceStatsRoutes } from './instance-stats/routes.js';
+import { registerMaintenanceGate } from './maintenance/gate.js';
+import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
+import { usageRoutes } from './metrics/usage-routes.js';
 import { oidcRoutes } from './oidc/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
 import { segmentRoutes } from './segments/routes.js';
@@ -43,6 +51,7 @@ import { strategyRoutes } from './strategies/routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { uiConfigRoutes } from './ui-config/routes.js';
 import { userRoutes } from './users/routes.js';
 import { variantRoutes } from './variants/routes.js';
 
@@ -70,7 +79,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.decorate('signInDetails', () => ctx.signIn.describe());
   drainOnClose(app);
   await registerOpenApi(app);
+  // Before credentials are looked at: a preflight carries none, and an SDK's 401 must reach it.
+  await registerCors(app, () => ctx.frontendOrigins.current);
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
+  registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify);
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
@@ -90,6 +102,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ];
   });
 
+  // First: it times every route declared after it.
+  prometheusRoutes(app, ctx);
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   oidcRoutes(app, ctx);
@@ -115,10 +129,15 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   accessRoutes(app, ctx);
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  uiConfigRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bannerRoutes(app, ctx);
   stateRoutes(app, ctx);
   featuresBatchRoutes(app, ctx);
+  addonRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
+  instanceStatsRoutes(app, ctx);
+  usageRoutes(app, ctx);
 
   // The SDK side: flags served from memory, metrics summed in memory.
   const snapshot = new FlagSnapshot(ctx.model);
@@ -126,10 +145,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   frontendRoutes(app, ctx, snapshot);
   const metrics = createMetricsBuffer(ctx);
   metricsRoutes(app, ctx, metrics);
+  edgeRoutes(app, ctx, metrics);
   app.addHook('onClose', () => metrics.close());
 
   await ctx.sync.start();
   app.addHook('onClose', () => ctx.sync.stop());
+  ctx.deliveries.start();
+  app.addHook('onClose', () => ctx.deliveries.stop());
   const retention = startRetention(ctx);
   app.addHook('onClose', () => retention.stop());
 

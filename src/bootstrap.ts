@@ -2,6 +2,7 @@ import type { AppContext } from './app-context.js';
 import { DEFAULT_ADMIN_PASSWORD } from './config.js';
 import { migrate } from './db/migrate.js';
 import { SYSTEM_ACTOR } from './http/identity.js';
+import { ensureInstanceId } from './settings/service.js';
 import { importStateFile } from './state/file.js';
 import { createInitialTokens } from './tokens/service.js';
 import { ensureDefaultAdmin, signsInWith } from './users/service.js';
@@ -12,6 +13,7 @@ import { ensureDefaultAdmin, signsInWith } from './users/service.js';
  */
 export async function prepareDatabase(ctx: AppContext): Promise<string[]> {
   const applied = await migrate(ctx.db);
+  await ensureInstanceId(ctx.db);
   await ensureDefaultAdmin(ctx, SYSTEM_ACTOR);
   await createInitialTokens(ctx, SYSTEM_ACTOR);
   const { importFile, importDropBeforeImport, importKeepExisting } = ctx.config;

@@ -32,17 +32,50 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('FLAGPOLE_SECRET_KEY', () => {
-  it('is 32 bytes, in hexadecimal or base64; unset, secrets are stored as sent', () => {
+describe('FLAGPOLE_SECRET_KEY and the integrations', () => {
+  it('takes a key of 32 bytes in hex or base64, and refuses others', () => {
     expect(loadConfig({}).secretKey).toBeUndefined();
     expect(loadConfig({ FLAGPOLE_SECRET_KEY: 'ab'.repeat(32) }).secretKey).toEqual(Buffer.alloc(32, 0xab));
-    expect(loadConfig({ FLAGPOLE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }).secretKey).toEqual(
-      Buffer.alloc(32, 7),
+    expect(loadConfig({ FLAGPOLE_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).secretKey).toEqual(
+      Buffer.alloc(32, 1),
     );
     for (const bad of ['short', 'ab'.repeat(31), 'zz'.repeat(32)]) {
       expect(() => loadConfig({ FLAGPOLE_SECRET_KEY: bad })).toThrow(
         /^FLAGPOLE_SECRET_KEY must be 32 random bytes/,
       );
+    }
+  });
+
+  it('reads the delivery settings and the allowed hosts', () => {
+    const config = loadConfig({
+      INTEGRATION_ALLOWED_HOSTS: 'hooks.internal,10.0.0.0/8',
+      INTEGRATION_ATTEMPTS: '5',
+      INTEGRATION_TIMEOUT_MS: '1000',
+      INTEGRATION_RETRY_DELAY_MS: '10',
+    }).integrations;
+    expect(config).toMatchObject({ attempts: 5, timeoutMs: 1000, retryDelayMs: 10 });
+    expect([...config.allowed.hosts]).toEqual(['hooks.internal']);
+    expect(() => loadConfig({ INTEGRATION_ATTEMPTS: '0' })).toThrow(/INTEGRATION_ATTEMPTS/);
+    expect(() => loadConfig({ INTEGRATION_ALLOWED_HOSTS: 'a b' })).toThrow(/INTEGRATION_ALLOWED_HOSTS/);
+  });
+});
+
+describe('UNLEASH_FRONTEND_API_ORIGINS', () => {
+  it('is * unless set, as in Unleash; otherwise a comma-separated list of origins', () => {
+    expect(loadConfig({}).frontendApiOrigins).toEqual(['*']);
+    expect(loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: ' ' }).frontendApiOrigins).toEqual(['*']);
+    expect(
+      loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: 'https://app.example.com, http://localhost:3000' })
+        .frontendApiOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:3000']);
+  });
+
+  it('refuses an entry that is no origin, naming it', () => {
+    for (const entry of ['https://app.example.com/', 'app.example.com', 'https://*.example.com']) {
+      expect(() => loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: `*, ${entry}` })).toThrow(
+        `UNLEASH_FRONTEND_API_ORIGINS must be`,
+      );
+      expect(() => loadConfig({ UNLEASH_FRONTEND_API_ORIGINS: entry })).toThrow(`"${entry}" is not one`);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
+import { isOriginEntry } from './http/cors.js';
 import type { TrustProxy } from './http/proxy.js';
+import { type OutboundRules, parseOutboundRules } from './http/targets.js';
 import { parseSecretKey } from './secrets.js';
 
 export interface Config {
@@ -17,6 +19,11 @@ export interface Config {
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
+  /**
+   * The origins whose pages may call the SDK paths (`*` for any) until an Admin sets them with
+   * `POST /api/admin/ui-config/cors`.
+   */
+  frontendApiOrigins: string[];
   /** Behind reverse proxies: which of them to believe about the client address (rate limits use it). */
   trustProxy: TrustProxy;
   defaultAdmin: { username: string; password: string };
@@ -27,8 +34,16 @@ export interface Config {
   importDropBeforeImport: boolean;
   /** Leave items that exist as they are (as `keep` of E5); otherwise the file's values win. */
   importKeepExisting: boolean;
-  /** Encrypts the secrets Flagpole must give back to use (the OIDC client secret); none: stored as sent. */
+  /** Encrypts the secrets Flagpole must give back to use (integrations' headers); none: stored as sent. */
   secretKey: Buffer | undefined;
+  /** Integrations: which non-public targets are allowed, and how deliveries are tried. */
+  integrations: {
+    allowed: OutboundRules;
+    timeoutMs: number;
+    attempts: number;
+    /** Before the second attempt; doubled before each one after it. */
+    retryDelayMs: number;
+  };
 }
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
@@ -106,6 +121,20 @@ function trustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** `*` when unset, as Unleash; every entry must be `*` or an origin (`https://app.example.com`). */
+function frontendApiOrigins(value: string | undefined): string[] {
+  const entries = list(value);
+  if (entries.length === 0) return ['*'];
+  const wrong = entries.find((entry) => !isOriginEntry(entry));
+  if (wrong !== undefined) {
+    throw new Error(
+      'UNLEASH_FRONTEND_API_ORIGINS must be * or a comma-separated list of origins, each ' +
+        `scheme://host[:port] with nothing after it (such as https://app.example.com); "${wrong}" is not one`,
+    );
+  }
+  return entries;
+}
+
 /** Reads every start-up variable once; Unleash's names so existing deployments carry over. */
 export function loadConfig(env: Env = process.env): Config {
   const p = port(env.PORT);
@@ -144,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    frontendApiOrigins: frontendApiOrigins(env.UNLEASH_FRONTEND_API_ORIGINS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     defaultAdmin: {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
@@ -158,5 +188,11 @@ export function loadConfig(env: Env = process.env): Config {
     importDropBeforeImport: flag('IMPORT_DROP_BEFORE_IMPORT', env.IMPORT_DROP_BEFORE_IMPORT, false),
     importKeepExisting: flag('IMPORT_KEEP_EXISTING', env.IMPORT_KEEP_EXISTING, false),
     secretKey: env.FLAGPOLE_SECRET_KEY ? parseSecretKey(env.FLAGPOLE_SECRET_KEY) : undefined,
+    integrations: {
+      allowed: parseOutboundRules(env.INTEGRATION_ALLOWED_HOSTS, 'INTEGRATION_ALLOWED_HOSTS'),
+      timeoutMs: positiveInteger('INTEGRATION_TIMEOUT_MS', env.INTEGRATION_TIMEOUT_MS, 10_000),
+      attempts: positiveInteger('INTEGRATION_ATTEMPTS', env.INTEGRATION_ATTEMPTS, 3),
+      retryDelayMs: positiveInteger('INTEGRATION_RETRY_DELAY_MS', env.INTEGRATION_RETRY_DELAY_MS, 5_000),
+    },
   };
 }

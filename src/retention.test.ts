@@ -102,3 +102,30 @@ describe('retention', () => {
     expect(await column('SELECT revision FROM config_changes')).toEqual([-4000, ...kept].sort());
   });
 });
+
+describe('retention of what integrations and unknown flags leave', () => {
+  it('forgets unknown flags after 24 hours and finished deliveries after a week, never pending ones', async () => {
+    await sql(
+      `INSERT INTO unknown_flags (name, app_name, environment, seen_at) VALUES
+         ('stale-ghost', 'web', 'development', now() - interval '25 hours'),
+         ('fresh-ghost', 'web', 'development', now() - interval '23 hours')`,
+    );
+    const { rows } = await sql(
+      `INSERT INTO addons (provider, secrets, events) VALUES ('webhook', 'plain:{}', '[]') RETURNING id`,
+    );
+    const event = (await sql('SELECT max(id) AS id FROM events')).rows[0]!.id;
+    await sql(
+      `INSERT INTO addon_deliveries (addon_id, event_id, state, finished_at, next_attempt_at) VALUES
+         ($1, $2, 'success', now() - interval '8 days', now()),
+         ($1, $2, 'failed', now() - interval '6 days', now()),
+         ($1, $2, 'pending', NULL, now() + interval '1 day')`,
+      [rows[0]!.id, event],
+    );
+    await sql(`UPDATE addon_deliveries SET created_at = now() - interval '9 days'`);
+
+    await runRetention(server.ctx);
+
+    expect(await column('SELECT name FROM unknown_flags')).toEqual(['fresh-ghost']);
+    expect(await column('SELECT state FROM addon_deliveries')).toEqual(['failed', 'pending']);
+  });
+});

@@ -1,9 +1,11 @@
+import { deleteFinishedDeliveriesBefore } from './addons/store.js';
 import type { AppContext } from './app-context.js';
 import { deleteInstancesNotSeenSince } from './applications/store.js';
 import { deleteSpentResetTokens } from './auth/store.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
 import { deleteHourlyCountsBefore } from './metrics/store.js';
+import { deleteUnknownFlagsSeenBefore } from './metrics/usage-store.js';
 import { deleteSpentLogins } from './oidc/store.js';
 import { pruneConfigChanges } from './sync/store.js';
 
@@ -39,6 +41,15 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
   {
     what: 'SDK instances not seen for 48 hours',
     prune: (db, now) => deleteInstancesNotSeenSince(db, new Date(now - 48 * HOUR_MS)),
+  },
+  {
+    // Unleash shows the unknown flags of the last 24 hours.
+    what: 'unknown flags not reported for 24 hours',
+    prune: (db, now) => deleteUnknownFlagsSeenBefore(db, new Date(now - DAY_MS)),
+  },
+  {
+    what: 'integration deliveries finished more than a week ago',
+    prune: (db, now) => deleteFinishedDeliveriesBefore(db, new Date(now - 7 * DAY_MS)),
   },
   {
     what: 'configuration changes older than an hour',

@@ -7,7 +7,8 @@ import type { Queryable } from '../src/db/database.js';
  * Left out is what changes on its own, while nobody asks for a change: when a credential or a
  * feature was last seen and failed sign-ins (written after the answer, or counted by design), SDK
  * instances and usage counts and the applications and events the metrics buffer writes in the
- * background, and `config_changes`, which retention prunes (the revision it follows is kept).
+ * background, flags SDKs asked for that do not exist, integrations' deliveries (the worker moves
+ * them on), and `config_changes`, which retention prunes (the revision it follows is kept).
  * Events are compared by count and newest id: they are only ever added.
  */
 export type StateDigest = Map<string, string>;
@@ -18,6 +19,8 @@ const BACKGROUND_TABLES = new Set([
   'client_metrics_hourly',
   'client_metrics_variants_hourly',
   'config_changes',
+  'addon_deliveries',
+  'unknown_flags',
 ]);
 /** The metrics buffer acts as `sdk`; the usage revision moves with every flush. */
 const ROWS_KEPT: Record<string, string> = {

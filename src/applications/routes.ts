@@ -86,9 +86,9 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  for (const [path, status] of [
-    ['/api/client/register', 202],
-    ['/api/frontend/client/register', 200],
+  for (const [path, status, sdkType] of [
+    ['/api/client/register', 202, 'backend'],
+    ['/api/frontend/client/register', 200, 'frontend'],
   ] as const) {
     app.post(
       path,
@@ -113,6 +113,7 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
           startedAt: startedAt(body.started),
           intervalMs: body.interval,
           clientIp: request.ip,
+          sdkType,
         });
         return reply.code(status).send();
       },

@@ -5,6 +5,7 @@ import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import {
   type ApplicationFields,
+  applicationsBySdkVersion,
   deleteApplication,
   findApplication,
   insertApplication,
@@ -49,6 +50,13 @@ export async function saveApplication(
   });
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+type Keyed = { appName: string; environment: string; instanceId: string };
+const byKey = (a: Keyed, b: Keyed) =>
+  compare(a.appName, b.appName) ||
+  compare(a.environment, b.environment) ||
+  compare(a.instanceId, b.instanceId);
+
 export interface Registration {
   appName: string;
   instanceId: string;
@@ -58,25 +66,41 @@ export interface Registration {
   startedAt?: Date;
   intervalMs?: number;
   clientIp?: string;
+  sdkType: SdkType;
 }
+
+/** Which API an SDK instance talks to. */
+export type SdkType = 'backend' | 'frontend';
 
 /** An SDK starting up: its application (made if new, strategies and SDK version kept current) and instance. */
 export async function registerInstance(ctx: AppContext, actor: Actor, r: Registration): Promise<void> {
+  await registerInstances(ctx, actor, [r]);
+}
+
+/**
+ * Many SDKs starting up, as a relay (Edge) reports them: one transaction, in key order, so two
+ * processes writing overlapping ones cannot deadlock.
+ */
+export async function registerInstances(ctx: AppContext, actor: Actor, registrations: Registration[]) {
+  const sorted = [...registrations].sort(byKey);
   await ctx.db.transaction(async (tx) => {
-    const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
-    const { created } = await ensureApplication(tx, actor, r.appName, reported);
-    if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
-      await updateApplication(tx, r.appName, reported);
+    for (const r of sorted) {
+      const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
+      const { created } = await ensureApplication(tx, actor, r.appName, reported);
+      if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
+        await updateApplication(tx, r.appName, reported);
+      }
+      await upsertInstance(tx, {
+        appName: r.appName,
+        instanceId: r.instanceId,
+        environment: r.environment,
+        sdkVersion: r.sdkVersion ?? null,
+        clientIp: r.clientIp ?? null,
+        startedAt: r.startedAt ?? null,
+        intervalMs: r.intervalMs ?? null,
+        sdkType: r.sdkType,
+      });
     }
-    await upsertInstance(tx, {
-      appName: r.appName,
-      instanceId: r.instanceId,
-      environment: r.environment,
-      sdkVersion: r.sdkVersion ?? null,
-      clientIp: r.clientIp ?? null,
-      startedAt: r.startedAt ?? null,
-      intervalMs: r.intervalMs ?? null,
-    });
   });
 }
 
@@ -86,13 +110,8 @@ export interface SeenInstance {
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
+  sdkType?: SdkType;
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byKey = (a: SeenInstance, b: SeenInstance) =>
-  compare(a.appName, b.appName) ||
-  compare(a.environment, b.environment) ||
-  compare(a.instanceId, b.instanceId);
 
 /**
  * Instances that reported metrics: seen now, with their applications made if they never registered.
@@ -115,6 +134,7 @@ export async function noteInstancesSeen(
       clientIp: i.clientIp ?? null,
       startedAt: null,
       intervalMs: null,
+      sdkType: i.sdkType ?? null,
     });
   }
 }
@@ -141,7 +161,7 @@ export async function readApplications(db: Queryable) {
 export async function getApplicationDetails(db: Queryable, appName: string) {
   const application = await findApplication(db, appName);
   if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
-  const instances = await instancesOf(db, appName);
+  const instances = await instancesOf(db, [appName]);
   return {
     ...describeApplication(application),
     instances: instances.map((i) => ({
@@ -165,3 +185,30 @@ export async function removeApplication(ctx: AppContext, actor: Actor, appName: 
     recordEvent(tx, actor, { type: 'application-deleted', preData: describeApplication(application) });
   });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instances of an application in one environment seen in the last 24 hours, or 404. */
+export async function readEnvironmentInstances(db: Queryable, appName: string, environment: string) {
+  if (!(await findApplication(db, appName))) {
+    throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
+  }
+  const instances = await instancesOf(db, [appName], new Date(Date.now() - DAY_MS));
+  return {
+    instances: instances
+      .filter((i) => i.environment === environment)
+      .map((i) => ({
+        instanceId: i.instanceId,
+        sdkVersion: i.sdkVersion,
+        clientIp: i.clientIp,
+        lastSeen: i.lastSeen,
+      })),
+  };
+}
+
+/** Instances of these applications seen in the last 24 hours (for the overviews of metrics/). */
+export function recentInstancesOf(db: Queryable, appNames: string[]) {
+  return instancesOf(db, appNames, new Date(Date.now() - DAY_MS), 10_000);
+}
+
+export { applicationsBySdkVersion, findApplication };

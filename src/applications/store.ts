@@ -139,6 +139,8 @@ export interface Instance {
   instanceId: string;
   environment: string;
   sdkVersion: string | null;
+  /** 'backend' (client API) or 'frontend' (frontend API); null when not known. */
+  sdkType: string | null;
   clientIp: string | null;
   startedAt: Date | null;
   intervalMs: number | null;
@@ -151,15 +153,16 @@ export async function upsertInstance(
   i: Omit<Instance, 'createdAt' | 'lastSeen'>,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO client_instances (app_name, instance_id, environment, sdk_version, client_ip, started_at, interval_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO client_instances (app_name, instance_id, environment, sdk_version, client_ip, started_at, interval_ms, sdk_type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (app_name, environment, instance_id) DO UPDATE SET
        sdk_version = COALESCE(EXCLUDED.sdk_version, client_instances.sdk_version),
+       sdk_type = COALESCE(EXCLUDED.sdk_type, client_instances.sdk_type),
        client_ip = COALESCE(EXCLUDED.client_ip, client_instances.client_ip),
        started_at = COALESCE(EXCLUDED.started_at, client_instances.started_at),
        interval_ms = COALESCE(EXCLUDED.interval_ms, client_instances.interval_ms),
        last_seen = now()`,
-    [i.appName, i.instanceId, i.environment, i.sdkVersion, i.clientIp, i.startedAt, i.intervalMs],
+    [i.appName, i.instanceId, i.environment, i.sdkVersion, i.clientIp, i.startedAt, i.intervalMs, i.sdkType],
   );
   await db.query('UPDATE client_applications SET seen_at = now() WHERE app_name = $1', [i.appName]);
 }
@@ -170,31 +173,52 @@ export async function deleteInstancesNotSeenSince(db: Queryable, before: Date): 
   return rowCount;
 }
 
-export async function instancesOf(db: Queryable, appName: string): Promise<Instance[]> {
+/** The instances of these applications seen after `since`, newest first, at most `limit`. */
+export async function instancesOf(
+  db: Queryable,
+  appNames: string[],
+  since = new Date(0),
+  limit = 1000,
+): Promise<Instance[]> {
   const { rows } = await db.query<{
     app_name: string;
     instance_id: string;
     environment: string;
     sdk_version: string | null;
+    sdk_type: string | null;
     client_ip: string | null;
     started_at: Date | null;
     interval_ms: number | null;
     created_at: Date;
     last_seen: Date;
   }>(
-    `SELECT app_name, instance_id, environment, sdk_version, client_ip, started_at, interval_ms, created_at, last_seen
-       FROM client_instances WHERE app_name = $1 ORDER BY last_seen DESC LIMIT 1000`,
-    [appName],
+    `SELECT app_name, instance_id, environment, sdk_version, sdk_type, client_ip, started_at, interval_ms, created_at,
+            last_seen
+       FROM client_instances WHERE app_name = ANY($1::text[]) AND last_seen > $2
+      ORDER BY last_seen DESC LIMIT $3`,
+    [appNames, since, limit],
   );
   return rows.map((r) => ({
     appName: r.app_name,
     instanceId: r.instance_id,
     environment: r.environment,
     sdkVersion: r.sdk_version,
+    sdkType: r.sdk_type,
     clientIp: r.client_ip,
     startedAt: r.started_at,
     intervalMs: r.interval_ms,
     createdAt: r.created_at,
     lastSeen: r.last_seen,
   }));
+}
+
+/** Every SDK version instances run, with the applications running it. */
+export async function applicationsBySdkVersion(
+  db: Queryable,
+): Promise<{ sdkVersion: string; applications: string[] }[]> {
+  const { rows } = await db.query<{ sdk_version: string; applications: string[] }>(
+    `SELECT sdk_version, array_agg(DISTINCT app_name ORDER BY app_name) AS applications
+       FROM client_instances WHERE sdk_version IS NOT NULL GROUP BY sdk_version ORDER BY sdk_version`,
+  );
+  return rows.map((r) => ({ sdkVersion: r.sdk_version, applications: r.applications }));
 }

@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import { matchesEtag } from './answers.js';
 import { evaluate, type FlagSet } from './evaluation/evaluate.js';
 import type { Context } from './evaluation/types.js';
-import { FrontendContextBody, FrontendToggles } from './schemas.js';
-import { assertReady, type FlagSnapshot } from './snapshot.js';
+import { FrontendContextBody, FrontendFeatureParams, FrontendToggle, FrontendToggles } from './schemas.js';
+import { assertReady, type FlagSnapshot, type ServedFeature } from './snapshot.js';
 
 const TOP_LEVEL_FIELDS = new Set(['userId', 'sessionId', 'remoteAddress', 'appName', 'environment']);
 
@@ -43,32 +47,59 @@ export function contextFrom(fields: Record<string, unknown>, callerAddress: stri
   return context;
 }
 
-function toggles(snapshot: FlagSnapshot, token: TokenIdentity, context: Context) {
-  const environment = token.environment;
-  const flags: FlagSet = {
+function flagSet(snapshot: FlagSnapshot, environment: string): FlagSet {
+  return {
     feature: (name) => snapshot.feature(environment, name),
     segment: (id) => snapshot.segment(id),
   };
-  const everyProject = token.projects.includes('*');
+}
+
+function canSee(token: TokenIdentity, feature: ServedFeature): boolean {
+  return token.projects.includes('*') || token.projects.includes(feature.project);
+}
+
+/** The feature as a frontend SDK gets it, or null when it is off for this context. */
+function toggleOf(feature: ServedFeature, context: Context, flags: FlagSet) {
+  const { enabled, variant } = evaluate(feature, context, flags);
+  if (!enabled) return null;
+  return {
+    name: feature.name,
+    enabled: true,
+    variant: {
+      name: variant.name,
+      enabled: variant.enabled,
+      feature_enabled: true,
+      featureEnabled: true,
+      ...(variant.payload ? { payload: variant.payload } : {}),
+    },
+    impressionData: feature.impressionData,
+  };
+}
+
+function toggles(snapshot: FlagSnapshot, token: TokenIdentity, context: Context) {
+  const flags = flagSet(snapshot, token.environment);
   const result = [];
-  for (const feature of snapshot.features(environment)) {
-    if (!everyProject && !token.projects.includes(feature.project)) continue;
-    const { enabled, variant } = evaluate(feature, context, flags);
-    if (!enabled) continue;
-    result.push({
-      name: feature.name,
-      enabled: true,
-      variant: {
-        name: variant.name,
-        enabled: variant.enabled,
-        feature_enabled: true,
-        featureEnabled: true,
-        ...(variant.payload ? { payload: variant.payload } : {}),
-      },
-      impressionData: feature.impressionData,
-    });
+  for (const feature of snapshot.features(token.environment)) {
+    if (!canSee(token, feature)) continue;
+    const toggle = toggleOf(feature, context, flags);
+    if (toggle) result.push(toggle);
   }
   return { toggles: result };
+}
+
+/**
+ * Sends the answer with an ETag made from its bytes: what a context gets can change without the
+ * configuration changing (a date constraint, the caller's address), so only the answer itself
+ * says whether it changed. A GET (or HEAD) naming that ETag in If-None-Match gets 304 without the body.
+ */
+function sendWithEtag(request: FastifyRequest, reply: FastifyReply, answer: object) {
+  const body = JSON.stringify(answer);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  reply.header('cache-control', 'no-cache').header('etag', etag);
+  if (request.method !== 'POST' && matchesEtag(request.headers['if-none-match'], etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot): void {
@@ -82,14 +113,13 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
         tags,
         summary:
           'The flags that are on for the context in the query, evaluated here, for browser and mobile SDKs',
-        response: { 200: FrontendToggles },
+        response: { 200: FrontendToggles, 304: NoContent },
       },
     },
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
-      reply.header('cache-control', 'no-cache');
-      return toggles(snapshot, identityOf(request) as TokenIdentity, context);
+      return sendWithEtag(request, reply, toggles(snapshot, identityOf(request) as TokenIdentity, context));
     },
   );
 
@@ -107,8 +137,35 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.body.context ?? {}, request.ip);
+      return sendWithEtag(request, reply, toggles(snapshot, identityOf(request) as TokenIdentity, context));
+    },
+  );
+
+  app.get(
+    '/api/frontend/features/:featureName',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'One flag, evaluated for the context in the query; 404 when it is off or unknown',
+        params: FrontendFeatureParams,
+        response: { 200: FrontendToggle },
+      },
+    },
+    async (request, reply) => {
+      assertReady(snapshot);
+      const token = identityOf(request) as TokenIdentity;
+      const name = request.params.featureName;
+      const feature = snapshot.feature(token.environment, name);
+      const context = contextFrom(request.query as Record<string, unknown>, request.ip);
+      const toggle =
+        feature && canSee(token, feature)
+          ? toggleOf(feature, context, flagSet(snapshot, token.environment))
+          : null;
+      // Off, unknown or out of the token's projects all look the same, as in the list.
+      if (!toggle) throw new NotFoundError(`The flag "${name}" is not on for this context.`);
       reply.header('cache-control', 'no-cache');
-      return toggles(snapshot, identityOf(request) as TokenIdentity, context);
+      return toggle;
     },
   );
 }

@@ -49,22 +49,22 @@ export const ClientFeatures = Type.Object({
 
 const Payload = Type.Object({ type: Type.String(), value: Type.String() });
 
-export const FrontendToggles = Type.Object({
-  toggles: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      enabled: Type.Boolean(),
-      variant: Type.Object({
-        name: Type.String(),
-        enabled: Type.Boolean(),
-        feature_enabled: Type.Boolean(),
-        featureEnabled: Type.Boolean(),
-        payload: Type.Optional(Payload),
-      }),
-      impressionData: Type.Boolean(),
-    }),
-  ),
+export const FrontendToggle = Type.Object({
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  variant: Type.Object({
+    name: Type.String(),
+    enabled: Type.Boolean(),
+    feature_enabled: Type.Boolean(),
+    featureEnabled: Type.Boolean(),
+    payload: Type.Optional(Payload),
+  }),
+  impressionData: Type.Boolean(),
 });
+
+export const FrontendToggles = Type.Object({ toggles: Type.Array(FrontendToggle) });
+
+export const FrontendFeatureParams = Type.Object({ featureName: Type.String({ minLength: 1 }) });
 
 export const FrontendContextBody = Type.Object({
   context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

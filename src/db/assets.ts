@@ -11,3 +11,6 @@ export const MIGRATIONS_DIR = path.join(DB_DIR, 'migrations');
 
 /** Written by `npm run build` (at install): an initialized, migrated embedded database. */
 export const BUNDLED_TEMPLATE = path.join(DB_DIR, 'pglite-template.tgz');
+
+/** The package's manifest, at the root above src/ and dist/: the version Flagpole reports. */
+export const PACKAGE_JSON = path.join(DB_DIR, '..', '..', 'package.json');

@@ -54,6 +54,17 @@ export interface Database extends Queryable {
   /** Calls `onNotify` with the payload of every NOTIFY on `channel`; resolves to a function that stops. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool now, for monitoring. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
 }
 
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {

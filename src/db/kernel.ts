@@ -22,6 +22,7 @@ export interface Backend {
   inTransaction<T>(options: TransactionOptions, fn: (connection: Connection) => Promise<T>): Promise<T>;
   listen: Database['listen'];
   close(): Promise<void>;
+  poolStats?: Database['poolStats'];
 }
 
 interface Scope {
@@ -121,6 +122,7 @@ export function createDatabase(backend: Backend): Database {
     listen: (channel, onNotify) =>
       backend.listen(channel, (payload) => transactionScope.exit(() => onNotify(payload))),
     close: () => backend.close(),
+    ...(backend.poolStats ? { poolStats: backend.poolStats } : {}),
   };
   return database;
 }

@@ -140,5 +140,11 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     async close() {
       await pool.end();
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: settings.max,
+    }),
   });
 }

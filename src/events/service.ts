@@ -1,7 +1,15 @@
-import type { Queryable, Transaction } from '../db/database.js';
+import type { Database, Queryable, Transaction } from '../db/database.js';
 import type { Actor } from '../http/identity.js';
 import { markChanged, type Scope } from '../sync/changes.js';
-import { type EventFilter, findEvents, insertEvents, type NewEvent } from './store.js';
+import {
+  type EventFilter,
+  findEvents,
+  findEventsByIds,
+  type InsertedEvent,
+  insertEvents,
+  type NewEvent,
+  type StoredEvent,
+} from './store.js';
 import { EVENT_SCOPES, type EventType } from './types.js';
 
 export interface EventInput {
@@ -15,6 +23,23 @@ export interface EventInput {
 
 const RECORDED = {};
 
+export type { InsertedEvent, StoredEvent };
+
+/** Events by id, for what refers to them (an integration's deliveries). */
+export async function readEventsByIds(db: Queryable, ids: number[]): Promise<Map<number, StoredEvent>> {
+  return new Map((await findEventsByIds(db, ids)).map((e) => [e.id, e]));
+}
+
+/** Work that must commit with the events that cause it (integrations queue their deliveries). */
+export type EventSink = (tx: Transaction, events: InsertedEvent[]) => Promise<void>;
+
+const sinks = new WeakMap<Database, EventSink>();
+
+/** The one sink of a database's events, run inside each transaction that records some. */
+export function onEventsRecorded(db: Database, sink: EventSink): void {
+  sinks.set(db, sink);
+}
+
 /**
  * Records the audit event of a change, in the transaction of that change, so the change and its
  * event commit together or not at all. The events of a transaction are written in one statement
@@ -24,7 +49,13 @@ const RECORDED = {};
 export function recordEvent(tx: Transaction, actor: Actor, event: EventInput): void {
   const events = tx.local<NewEvent[]>(RECORDED, () => {
     const list: NewEvent[] = [];
-    tx.beforeCommit({ order: 0, run: (t) => insertEvents(t, list) });
+    tx.beforeCommit({
+      order: 0,
+      async run(t) {
+        const inserted = await insertEvents(t, list);
+        await sinks.get(t.database)?.(t, inserted);
+      },
+    });
     return list;
   });
   events.push({ ...event, createdBy: actor.name, createdByUserId: actor.userId });

@@ -32,10 +32,18 @@ export interface EventFilter {
   offset: number;
 }
 
+/** What an event written is matched on (integrations listen to events by these). */
+export interface InsertedEvent {
+  id: number;
+  type: string;
+  project: string | null;
+  environment: string | null;
+}
+
 /** Writes the events in the order given, in one statement. */
-export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.query(
+export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<InsertedEvent[]> {
+  if (events.length === 0) return [];
+  const { rows } = await db.query<InsertedEvent>(
     `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
      SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
        FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
@@ -43,7 +51,8 @@ export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<v
               environment text, data jsonb, pre_data jsonb))
             WITH ORDINALITY AS e(type, created_by, created_by_user_id, project, feature_name, environment,
                                  data, pre_data, n)
-      ORDER BY e.n`,
+      ORDER BY e.n
+     RETURNING id, type, project, environment`,
     [
       JSON.stringify(
         events.map((e) => ({
@@ -59,6 +68,7 @@ export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<v
       ),
     ],
   );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 function where(f: EventFilter): { sql: string; params: unknown[] } {
@@ -77,6 +87,45 @@ function where(f: EventFilter): { sql: string; params: unknown[] } {
     clauses.push(`feature_name = $${params.length}`);
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+type EventRecord = {
+  id: number;
+  type: string;
+  created_by: string;
+  created_by_user_id: number | null;
+  created_at: Date;
+  project: string | null;
+  feature_name: string | null;
+  environment: string | null;
+  data: unknown;
+  pre_data: unknown;
+};
+
+function toStoredEvent(r: EventRecord): StoredEvent {
+  return {
+    id: Number(r.id),
+    type: r.type,
+    createdBy: r.created_by,
+    createdByUserId: r.created_by_user_id,
+    createdAt: r.created_at,
+    project: r.project,
+    featureName: r.feature_name,
+    environment: r.environment,
+    data: r.data,
+    preData: r.pre_data,
+  };
+}
+
+/** The events of those ids (those that exist), in no particular order. */
+export async function findEventsByIds(db: Queryable, ids: number[]): Promise<StoredEvent[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<EventRecord>(
+    `SELECT id, type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data
+       FROM events WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
+  return rows.map(toStoredEvent);
 }
 
 export async function findEvents(

@@ -75,7 +75,8 @@ export const EVENT_SCOPES = {
   'public-signup-token-created': NONE,
   'public-signup-token-updated': NONE,
   'public-signup-token-user-added': IDENTITY,
-  // Which ways of signing in are on is held in memory by every process (settings/sign-in.ts).
+  // Settings apply to requests (the maintenance switch, the origins allowed to call the SDK paths):
+  // every process reloads them.
   'setting-created': SETTINGS,
   'setting-updated': SETTINGS,
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.
@@ -103,6 +104,10 @@ export const EVENT_SCOPES = {
   'application-created': NONE,
   'application-updated': NONE,
   'application-deleted': NONE,
+  // Integrations are read from the database when events are recorded and delivered.
+  'addon-config-created': NONE,
+  'addon-config-updated': NONE,
+  'addon-config-deleted': NONE,
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type EventType = keyof typeof EVENT_SCOPES;

@@ -20,10 +20,12 @@ export interface ToggleCounts {
 
 export interface MetricsReport {
   appName: string;
-  instanceId: string;
+  /** The SDK instance that counted, seen now; none when a relay (Edge) sums many instances. */
+  instanceId?: string;
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
+  sdkType?: 'backend' | 'frontend';
   start: Date;
   toggles: Record<string, ToggleCounts>;
 }
@@ -44,6 +46,7 @@ export interface SeenInstance {
   environment: string;
   clientIp?: string;
   sdkVersion?: string;
+  sdkType?: 'backend' | 'frontend';
 }
 
 export interface MetricsBatch {
@@ -126,13 +129,16 @@ export class MetricsBuffer {
         variants: new Map(Object.entries(counts.variants ?? {}).map(([name, n]) => [name, clamp(n)])),
       });
     }
-    this.addInstance({
-      appName: report.appName,
-      instanceId: report.instanceId,
-      environment: report.environment,
-      clientIp: report.clientIp,
-      sdkVersion: report.sdkVersion,
-    });
+    if (report.instanceId !== undefined) {
+      this.addInstance({
+        appName: report.appName,
+        instanceId: report.instanceId,
+        environment: report.environment,
+        clientIp: report.clientIp,
+        sdkVersion: report.sdkVersion,
+        sdkType: report.sdkType,
+      });
+    }
     this.schedule();
   }
 

@@ -3,6 +3,7 @@ import { bucket, currentHour, eventually, postMetrics, rawMetrics } from '../../
 import { createFeature, startTestServer, type TestServer } from '../../test/server.js';
 import type { Logger } from '../log.js';
 import { MAX_REPORTED_COUNT, MetricsBuffer, type MetricsReport } from './buffer.js';
+import { MAX_UNKNOWN_FLAGS } from './usage-store.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
 const BIGINT_MAX = '9223372036854775807';
@@ -205,5 +206,40 @@ describe('MetricsBuffer limits', () => {
       expect.stringContaining('dropped'),
     );
     expect(log.info).toHaveBeenCalledWith(expect.stringContaining('written again'));
+  });
+});
+
+describe('unknown flags', () => {
+  it('are kept up to a bound: past it only those already known are brought up to date', async () => {
+    const unknown = () =>
+      server.request('GET', '/api/admin/metrics/unknown-flags', { token: server.adminToken });
+    expect(
+      (await post({ appName: 'typo', bucket: bucket({ 'known-typo': { yes: 1, no: 0 } }) })).status,
+    ).toBe(202);
+    await eventually(unknown, (r) => r.body.unknownFlags.length === 1);
+    const first = (await unknown()).body.unknownFlags[0].lastSeenAt;
+    await server.ctx.db.query(
+      `INSERT INTO unknown_flags (name, app_name, environment)
+       SELECT 'filler-' || n, 'typo', 'development' FROM generate_series(2, $1) AS n`,
+      [MAX_UNKNOWN_FLAGS],
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(
+      (
+        await post({
+          appName: 'typo',
+          bucket: bucket({ 'known-typo': { yes: 1, no: 0 }, 'one-too-many': { yes: 1, no: 0 } }),
+        })
+      ).status,
+    ).toBe(202);
+    const updated = await eventually(
+      unknown,
+      (r) => r.body.unknownFlags.find((f: { name: string }) => f.name === 'known-typo')?.lastSeenAt !== first,
+    );
+    expect(updated.body.unknownFlags).toHaveLength(1000);
+    const { rows } = await server.ctx.db.query<{ n: number; extra: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE name = 'one-too-many')::int AS extra FROM unknown_flags`,
+    );
+    expect(rows[0]).toEqual({ n: MAX_UNKNOWN_FLAGS, extra: 0 });
   });
 });

@@ -24,9 +24,9 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
   );
 
   // The environment is always the token's: an SDK cannot report for another one.
-  for (const [path, status] of [
-    ['/api/client/metrics', 202],
-    ['/api/frontend/client/metrics', 200],
+  for (const [path, status, sdkType] of [
+    ['/api/client/metrics', 202, 'backend'],
+    ['/api/frontend/client/metrics', 200, 'frontend'],
   ] as const) {
     app.post(
       path,
@@ -49,6 +49,7 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
           environment: token.environment,
           clientIp: request.ip,
           sdkVersion,
+          sdkType,
           start: new Date(bucket.start),
           toggles: bucket.toggles,
         });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 
-const Count = Type.Integer({
+export const Count = Type.Integer({
   minimum: 0,
   maximum: Number.MAX_SAFE_INTEGER,
   description: 'Counts above a trillion are taken as a trillion',
@@ -8,11 +8,11 @@ const Count = Type.Integer({
 
 // PostgreSQL cannot store NUL in text: a name holding one could never be written.
 const NO_NUL = '[^\\u0000]';
-const Name = (minLength: number) =>
+export const Name = (minLength: number) =>
   Type.String({ minLength, maxLength: 255, pattern: `^${NO_NUL}*$`, description: 'Without NUL characters' });
 
 /** Names as keys of a record: one that does not match the pattern is refused (no other keys allowed). */
-const NameKey = (minLength: number) => Type.String({ pattern: `^${NO_NUL}{${minLength},255}$` });
+export const NameKey = (minLength: number) => Type.String({ pattern: `^${NO_NUL}{${minLength},255}$` });
 
 /** What SDKs post every interval: per feature, how often it was on, off, and which variants were given. */
 export const MetricsBody = Type.Object({

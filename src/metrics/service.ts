@@ -10,6 +10,7 @@ import { MetricsBuffer } from './buffer.js';
 import { RawMetricsCache } from './cache.js';
 import type { RawMetrics } from './schemas.js';
 import { addHourlyCounts, hourlyRowsOf } from './store.js';
+import { recordUnknownFlags } from './usage-store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DEFAULT_HOURS = 48;
@@ -20,6 +21,7 @@ export function createMetricsBuffer(ctx: AppContext): MetricsBuffer {
     (batch) =>
       ctx.db.transaction(async (tx) => {
         await noteInstancesSeen(tx, { ...SYSTEM_ACTOR, name: 'sdk' }, batch.instances);
+        await recordUnknownFlags(tx, batch.counts);
         if (!(await addHourlyCounts(tx, batch.counts))) return;
         await markFeaturesSeen(tx, batch.counts);
         markMetricsWritten(tx);

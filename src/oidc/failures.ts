@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { TargetRefusedError } from '../http/targets.js';
 
 /**
  * Why a sign-in through OpenID Connect did not happen, as the browser is told (a page with the
@@ -55,6 +56,14 @@ export class SignInFailure extends Error {
   }
 }
 
+/** openid-client's codes for a provider that answered, but not as a provider answers. */
+const UNREACHABLE_CODES = new Set([
+  'OAUTH_RESPONSE_IS_NOT_CONFORM',
+  'OAUTH_RESPONSE_IS_NOT_JSON',
+  'OAUTH_TIMEOUT',
+  'OAUTH_ABORT',
+]);
+
 function errorCodeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;
@@ -93,22 +102,27 @@ export function describeProviderError(error: unknown): SignInFailure {
   }
   const code = errorCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
-  const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+  // What openid-client does not know (a refused target, a network error) it wraps in its cause.
+  const cause = (error as { cause?: unknown }).cause;
+  const root = cause instanceof Error ? cause : error;
+  const rootCode = errorCodeOf(root);
   const unreachable =
-    error instanceof TypeError ||
-    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
-    code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
-    code === 'OAUTH_RESPONSE_IS_NOT_JSON';
+    root instanceof TargetRefusedError ||
+    root instanceof TypeError ||
+    (root instanceof Error && (root.name === 'TimeoutError' || root.name === 'AbortError')) ||
+    (rootCode !== undefined && 'syscall' in (root as object)) ||
+    (code !== undefined && UNREACHABLE_CODES.has(code));
   if (unreachable) {
+    const why = root instanceof Error ? root.message : message;
     return new SignInFailure(
       'provider-unreachable',
-      'Flagpole could not complete the sign-in with the OpenID Connect provider: it did not answer as it should. Try again later.',
-      [message, typeof cause === 'string' ? cause : undefined].filter(Boolean).join(': '),
+      'Flagpole could not complete the sign-in with the OpenID Connect provider: it did not answer as it should. Try again later, or ask an Admin to check the OIDC settings.',
+      rootCode && !why.includes(rootCode) ? `${why} (${rootCode})` : why,
     );
   }
   // openid-client wraps what failed (a signature, a claim) in a general error.
-  const inner = (error as { cause?: unknown }).cause;
-  const why = inner instanceof Error && inner.message !== message ? `${message} (${inner.message})` : message;
+  const inner = root !== error && root instanceof Error ? root.message : undefined;
+  const why = inner && inner !== message ? `${message} (${inner})` : message;
   return new SignInFailure(
     'invalid-token',
     'The OpenID Connect provider sent an answer Flagpole does not trust (its ID token did not pass the checks). Ask an Admin to check the OIDC settings.',

@@ -8,6 +8,8 @@ import {
   type OidcFixture,
   startOidcServer,
 } from '../../test/oidc.js';
+import { parseOutboundRules } from '../http/targets.js';
+import { OidcProviders, providerFetch } from './provider.js';
 
 let f: OidcFixture;
 
@@ -181,6 +183,27 @@ describe('a provider that does not work', () => {
     expect(errorCode(last)).toBe('provider-unreachable');
     expect(lastFailure(f.logLines)?.detail).toContain('larger than 1048576 bytes');
     expect(session).toBeUndefined();
+  });
+
+  it('a provider inside the network, unless INTEGRATION_ALLOWED_HOSTS lists it, is not reached', async () => {
+    const providers = f.server.ctx.oidc;
+    // As after a restart without the variable: loopback is not a public address.
+    f.server.ctx.oidc = new OidcProviders(providerFetch(parseOutboundRules('', 'INTEGRATION_ALLOWED_HOSTS')));
+    try {
+      const { last, steps } = await f.signIn('alice');
+      expect(steps).toHaveLength(1);
+      expect(last.status).toBe(502);
+      expect(errorCode(last)).toBe('provider-unreachable');
+      expect(lastFailure(f.logLines)?.detail).toMatch(/127\.0\.0\.1 is loopback.*INTEGRATION_ALLOWED_HOSTS/);
+      const off = await f.server.request('POST', '/api/admin/auth/simple/settings', {
+        token: f.server.adminToken,
+        body: { disabled: true },
+      });
+      expect(off.status).toBe(400);
+      expect(off.body.message).toContain('INTEGRATION_ALLOWED_HOSTS');
+    } finally {
+      f.server.ctx.oidc = providers;
+    }
   });
 
   it('an unreachable provider: a page saying so, and the next sign-in asks it again', async () => {

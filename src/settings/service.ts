@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
@@ -194,14 +194,54 @@ export async function saveSimpleSettings(
         );
       }
     }
-    const before = await lockSetting<SimpleSettings>(tx, SIMPLE_SETTING);
     const value = { disabled: input.disabled };
-    await saveSetting(tx, SIMPLE_SETTING, value);
-    recordEvent(tx, actor, {
-      type: before === null ? 'setting-created' : 'setting-updated',
-      data: { id: SIMPLE_SETTING, ...value },
-      preData: before === null ? null : { id: SIMPLE_SETTING, ...before },
-    });
+    await saveNamedSetting(tx, actor, SIMPLE_SETTING, value);
     return value;
   });
+}
+
+/** A setting of another area (the maintenance switch), or null when it was never saved. */
+export async function findNamedSetting<T>(db: Queryable, name: string): Promise<T | null> {
+  return findSetting<T>(db, name);
+}
+
+/**
+ * Saves a setting of another area with its event, as Unleash records one: `setting-created` the
+ * first time, `setting-updated` after, the data being `{ id: name, …value }`. Answers the value before.
+ */
+export async function saveNamedSetting<T extends object>(
+  tx: Transaction,
+  actor: Actor,
+  name: string,
+  value: T,
+): Promise<T | null> {
+  const before = await lockSetting<T>(tx, name);
+  await saveSetting(tx, name, value);
+  recordEvent(tx, actor, {
+    type: before === null ? 'setting-created' : 'setting-updated',
+    data: { id: name, ...value },
+    preData: before,
+  });
+  return before;
+}
+
+/** Unleash's name for the record holding the installation's id. */
+const INSTANCE = 'unleash.instance';
+
+/** Gives the installation its id on its first start (not in a migration: templates are copied). */
+export async function ensureInstanceId(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (name, content) VALUES ($1, jsonb_build_object('id', gen_random_uuid()::text))
+     ON CONFLICT DO NOTHING`,
+    [INSTANCE],
+  );
+}
+
+export async function readInstanceId(db: Queryable): Promise<string> {
+  return (await findSetting<{ id: string }>(db, INSTANCE))?.id ?? '';
+}
+
+/** Whether sign-in through OpenID Connect is on. */
+export async function isOidcEnabled(db: Queryable): Promise<boolean> {
+  return (await findSetting<OidcSettings>(db, OIDC_SETTING))?.enabled === true;
 }

@@ -136,7 +136,7 @@ describe('turning password sign-in off', () => {
     expect(on.status).toBe(200);
     const updated = await lastEvent(f.server, 'setting-updated');
     expect(updated.data).toEqual({ id: 'unleash.auth.simple', disabled: false });
-    expect(updated.preData).toEqual({ id: 'unleash.auth.simple', disabled: true });
+    expect(updated.preData).toEqual({ disabled: true });
     expect((await login(f.server, viewer.username, viewer.password)).status).toBe(200);
     expect((await f.server.request('GET', '/api/admin/user')).body.defaultHidden).toBe(false);
   });

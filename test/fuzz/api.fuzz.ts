@@ -23,7 +23,7 @@ const ROUND = 1000;
 const serverLog = recordServerLog();
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, serverLog.logger);
+  server = await startTestServer({ INTEGRATION_ALLOWED_HOSTS: '127.0.0.1' }, serverLog.logger);
 });
 afterAll(() => server?.close());
 

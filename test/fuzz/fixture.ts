@@ -4,10 +4,10 @@ import type { Pools } from './values.js';
 
 /**
  * A small world for the fuzzer, made through the API as a client would (every step must succeed):
- * a project with its own environment, a feature with a strategy (constraint and segment), variants
- * and a tag, an archived feature, a context field, a custom role, a group, users of each root role
+ * a project with its own environment, a feature with a strategy (constraint and segment) and one
+ * that has it on for everyone (so that the frontend API answers it), variants and a tag, an archived feature, a context field, a custom role, a group, users of each root role
  * with personal access tokens, client and frontend tokens, an expired PAT and an expired token,
- * an invite link, a reset token and an SDK application. The fuzzer fills path parameters and
+ * an invite link, a reset token, an SDK application and a (disabled) webhook. The fuzzer fills path parameters and
  * fields from its pools, by name, and sends requests with its credentials.
  */
 export interface Fixture {
@@ -61,6 +61,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     constraints: [{ contextName: contextField, operator: 'IN', values: ['b'] }],
     segments: [segment.body.id],
   });
+  await send('POST', `${base}/strategies`, { name: 'default' });
   await send('PUT', `${base}/variants`, [{ name: 'blue', weight: 1000, weightType: 'variable' }]);
   await send('POST', `${base}/on`);
   await send('POST', '/api/admin/tag-types', { name: tagType });
@@ -131,6 +132,14 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     })
     .then((res) => expectOk(res, 'SDK registration'));
 
+  // Loopback is allowed for the fuzz (api.fuzz.ts); nothing listens on the discard port.
+  const addon = await send('POST', '/api/admin/addons', {
+    provider: 'webhook',
+    enabled: false,
+    parameters: { url: 'http://127.0.0.1:9/fuzz', authorization: 'fuzz-secret' },
+    events: ['feature-created'],
+  });
+
   const tokens = await send('GET', '/api/admin/api-tokens');
   const adminIds: string[] = tokens.body.tokens
     .filter((t: { type: string }) => t.type === 'admin')
@@ -154,7 +163,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     values: ['a', 'b'],
     type: [tagType, 'simple', 'client', 'frontend', 'production', 'release'],
     tagType: [tagType],
-    id: [viewer.id, segment.body.id, roleId, editor.id, 'release', expiredPat.body.id],
+    id: [viewer.id, segment.body.id, roleId, editor.id, 'release', expiredPat.body.id, addon.body.id],
     segments: [segment.body.id],
     groupId: [group.body.id],
     groups: [group.body.id],

@@ -1,0 +1,44 @@
+import type { AppContext } from '../app-context.js';
+import type { TokenIdentity } from '../http/identity.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import type { MetricsBuffer } from '../metrics/buffer.js';
+import { BulkMetricsBody, TokenList, ValidatedTokens } from './schemas.js';
+import { recordBulkMetrics, validateEdgeTokens } from './service.js';
+
+/** What Unleash Edge asks of its upstream besides the SDK API. */
+export function edgeRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): void {
+  const tags = ['Unleash Edge'];
+
+  // Public, as in Unleash: an Edge sends no credentials here, only the tokens it wants checked.
+  app.post(
+    '/edge/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Which of these client and frontend tokens are valid, with their projects and environment',
+        body: TokenList,
+        response: { 200: ValidatedTokens },
+      },
+    },
+    async (request) => validateEdgeTokens(ctx, request.body.tokens),
+  );
+
+  app.post(
+    '/api/client/metrics/bulk',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "Registrations and usage counts an Edge collected, for its token's environment",
+        body: BulkMetricsBody,
+        response: { 202: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const token = identityOf(request) as TokenIdentity;
+      await recordBulkMetrics(ctx, buffer, token, request.ip, request.body);
+      return reply.code(202).send();
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../app-context.js';
+import type { App } from '../http/route.js';
+import { registerMetrics } from './metrics.js';
+
+/**
+ * GET /internal-backstage/prometheus, without credentials as in Unleash: expose it only where the
+ * scraper can reach it (it names projects and counts flags). Registered before every other route,
+ * so each gets its request timing.
+ */
+export function prometheusRoutes(app: App, ctx: AppContext): void {
+  const scrape = registerMetrics(app, ctx);
+  app.get(
+    '/internal-backstage/prometheus',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Metrics in the Prometheus text format; needs no credentials',
+        response: { 200: Type.String({ description: 'The Prometheus text exposition format' }) },
+      },
+    },
+    async (_request, reply) => {
+      const { contentType, text } = await scrape();
+      return reply.type(contentType).send(text);
+    },
+  );
+}
