@@ -5,8 +5,10 @@ import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
 import { MaintenanceState } from './maintenance/state.js';
+import { OidcProviders, providerFetch } from './oidc/provider.js';
 import { SecretBox } from './secrets.js';
 import { FrontendOrigins } from './settings/frontend-service.js';
+import { SignInState } from './settings/sign-in.js';
 import { ConfigSync } from './sync/sync.js';
 
 /** What every route and service is given: made once at start, shared by all requests. */
@@ -28,6 +30,10 @@ export interface AppContext {
   deliveries: DeliveryWorker;
   /** The origins whose pages may call the SDK paths (CORS). */
   frontendOrigins: FrontendOrigins;
+  /** Which ways of signing in are on; follows the revision. */
+  signIn: SignInState;
+  /** The OpenID providers sign-in talks to: their metadata and keys, as last fetched. */
+  oidc: OidcProviders;
 }
 
 export function createContext(config: Config, db: Database, log: Logger): AppContext {
@@ -39,6 +45,8 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     load: async (_tx, changes) =>
       changes.full || changes.scopes.has('identity') ? () => identityCache.clear() : undefined,
   });
+  const signIn = new SignInState();
+  signIn.attach(sync);
   const maintenance = new MaintenanceState();
   maintenance.attach(sync);
   const frontendOrigins = new FrontendOrigins(config.frontendApiOrigins);
@@ -53,6 +61,8 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     maintenance,
     frontendOrigins,
     secrets: new SecretBox(config.secretKey),
+    signIn,
+    oidc: new OidcProviders(providerFetch(config.integrations.allowed)),
   };
   const deliveries = new DeliveryWorker(ctx);
   queueDeliveries(db, () => deliveries.wake());

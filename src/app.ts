@@ -44,6 +44,7 @@ import { maintenanceRoutes } from './maintenance/routes.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { usageRoutes } from './metrics/usage-routes.js';
+import { oidcRoutes } from './oidc/routes.js';
 import { playgroundRoutes } from './playground/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { prometheusRoutes } from './prometheus/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);
+  app.decorate('signInDetails', () => ctx.signIn.describe());
   drainOnClose(app);
   await registerOpenApi(app);
   // Before credentials are looked at: a preflight carries none, and an SDK's 401 must reach it.
@@ -112,6 +114,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   prometheusRoutes(app, ctx);
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  oidcRoutes(app, ctx);
   userRoutes(app, ctx);
   tokenRoutes(app, ctx);
   feedbackRoutes(app, ctx);

@@ -47,6 +47,13 @@ describe('retention', () => {
          ('live', $1, now() + interval '1 hour', NULL)`,
       [userId],
     );
+    await sql(
+      `INSERT INTO oidc_logins (state_hash, nonce, code_verifier, redirect, expires_at, used_at) VALUES
+         ('expired-long-ago', 'n', 'v', '/', now() - interval '25 hours', NULL),
+         ('used-long-ago', 'n', 'v', '/', now() - interval '24 hours 50 minutes', now() - interval '25 hours'),
+         ('expired-lately', 'n', 'v', '/', now() - interval '1 hour', NULL),
+         ('live', 'n', 'v', '/', now() + interval '10 minutes', NULL)`,
+    );
     await sql(`INSERT INTO client_applications (app_name) VALUES ('fleet')`);
     await sql(
       `INSERT INTO client_instances (app_name, instance_id, environment, last_seen) VALUES
@@ -84,6 +91,7 @@ describe('retention', () => {
       'live',
       'used-lately',
     ]);
+    expect(await column('SELECT state_hash FROM oidc_logins')).toEqual(['expired-lately', 'live']);
     const fleet = await server.request('GET', '/api/admin/metrics/applications/fleet', {
       token: server.adminToken,
     });

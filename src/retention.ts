@@ -6,6 +6,7 @@ import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
 import { deleteHourlyCountsBefore } from './metrics/store.js';
 import { deleteUnknownFlagsSeenBefore } from './metrics/usage-store.js';
+import { deleteSpentLogins } from './oidc/store.js';
 import { pruneConfigChanges } from './sync/store.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -32,6 +33,10 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
   {
     what: 'reset tokens expired or used more than a day ago',
     prune: (db, now) => deleteSpentResetTokens(db, new Date(now - DAY_MS)),
+  },
+  {
+    what: 'OpenID Connect sign-ins expired more than a day ago',
+    prune: (db, now) => deleteSpentLogins(db, new Date(now - DAY_MS)),
   },
   {
     what: 'SDK instances not seen for 48 hours',

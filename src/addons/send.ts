@@ -25,7 +25,7 @@ export interface Answer {
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** A lookup that answers the addresses already checked, so a name cannot resolve elsewhere now. */
-function pinned(addresses: ResolvedAddress[]): LookupFunction {
+export function pinned(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) callback(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);

@@ -9,12 +9,19 @@ import {
   SESSION_COOKIE,
   sessionCookie,
 } from '../identity/sessions.js';
+import { singleSignOutUrl } from '../oidc/service.js';
 import { hashSecret } from '../secrets.js';
 import { UserSchema } from '../users/schemas.js';
 import { describeUser } from '../users/service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { resetPassword, validateResetToken } from './reset-service.js';
-import { ChangePasswordBody, LoginBody, ResetTokenUser, ResetValidateQuery } from './schemas.js';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  LogoutAnswer,
+  ResetTokenUser,
+  ResetValidateQuery,
+} from './schemas.js';
 import { login } from './service.js';
 
 // A reset link is opened, then a new password sent, maybe again after a refusal: a person needs a
@@ -50,13 +57,26 @@ export function authRoutes(app: App, ctx: AppContext): void {
     '/logout',
     {
       config: { sameOriginOnly: true },
-      schema: { tags: ['Auth'], summary: 'End the current session', response: { 200: NoContent } },
+      schema: {
+        tags: ['Auth'],
+        summary: 'End the current session',
+        description:
+          'With single sign-out (OIDC `enableSingleSignOut`) and a session begun through the provider, the user is signed out there too: ' +
+          "a browser's form post is redirected to the provider's end-session endpoint, any other caller is told where to go in `redirect`. " +
+          'Otherwise a form post is redirected to `/` and any other caller gets no body.',
+        response: { 200: LogoutAnswer, 302: { description: 'A form post: on to the provider, or to `/`' } },
+      },
     },
     async (request, reply) => {
       const sessionId = parseCookies(request.headers.cookie)[SESSION_COOKIE];
-      if (sessionId) await ctx.db.transaction((tx) => endSession(tx, hashSecret(sessionId)));
+      const ended = sessionId
+        ? await ctx.db.transaction((tx) => endSession(tx, hashSecret(sessionId)))
+        : { idToken: null };
+      const provider = await singleSignOutUrl(ctx, ctx.oidc, ended.idToken);
       reply.header('set-cookie', clearedSessionCookie(secureCookie));
-      return reply.send();
+      // A form posted by a page: the browser follows, and lands somewhere useful.
+      if (request.headers['sec-fetch-mode'] === 'navigate') return reply.redirect(provider ?? '/', 302);
+      return provider ? { redirect: provider } : reply.send();
     },
   );
 

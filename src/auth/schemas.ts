@@ -32,3 +32,9 @@ export const ChangePasswordBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** POST /logout with single sign-out: where the browser goes next to sign out at the provider. */
+export const LogoutAnswer = Type.Object(
+  { redirect: Type.String({ description: "The provider's end-session URL" }) },
+  { description: 'With single sign-out only; otherwise no body' },
+);

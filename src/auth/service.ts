@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
-import { AuthenticationRequired, RateLimitError } from '../http/errors.js';
+import { AuthenticationRequired, NoAccessError, RateLimitError } from '../http/errors.js';
 import { createSession } from '../identity/sessions.js';
+import { isPasswordSignInOff } from '../settings/service.js';
 import { markChanged } from '../sync/changes.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
 import {
@@ -25,6 +26,12 @@ export async function login(
   input: { username: string; password: string; address: string },
 ): Promise<{ user: User; sessionId: string }> {
   const { username, password, address } = input;
+  if (await isPasswordSignInOff(ctx.db)) {
+    throw new NoAccessError(
+      'Signing in with a password is turned off on this Flagpole: sign in with OpenID Connect (/auth/oidc/login). ' +
+        'API tokens and personal access tokens still work; an Admin can turn password sign-in back on.',
+    );
+  }
   const found = await findUserByLogin(ctx.db, username);
   // A user is counted once, whether named by username or by email; a name nobody has, as itself.
   const who = found ? `id:${found.id}` : `name:${username}`;

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AuthenticationRequired,
   ContentTypeError,
   NoAccessError,
   NotFoundError,
+  SignInRequired,
   sendError,
   ValidationError,
 } from './errors.js';
@@ -90,7 +90,7 @@ export function registerAuthentication(
     if (config.sameOriginOnly) assertSameOrigin(request, publicOrigin);
     if (config.permission !== undefined) {
       const identity = await resolveIdentity(request);
-      if (!identity) throw new AuthenticationRequired();
+      if (!identity) throw new SignInRequired();
       // The cookie goes along with requests other sites make; an Authorization header does not.
       if (identity.kind === 'user' && identity.via === 'session' && isUnsafeMethod(method)) {
         assertSameOrigin(request, publicOrigin);
@@ -127,7 +127,7 @@ export function registerNotFound(
     if (answered) return answered;
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') {
-      if (!(await resolveIdentity(request))) throw new AuthenticationRequired();
+      if (!(await resolveIdentity(request))) throw new SignInRequired();
     }
     throw new NotFoundError(`The path ${request.method} ${path} does not exist.`);
   });
@@ -163,7 +163,7 @@ export function answerUnroutable(resolveIdentity: IdentityResolver) {
       path.startsWith('/api/') || path === '/api' ? resolveIdentity(request) : Promise.resolve(true);
     authenticated
       .then((identity) => {
-        throw identity ? badUrl(error, path) : new AuthenticationRequired();
+        throw identity ? badUrl(error, path) : new SignInRequired();
       })
       .catch((e: FastifyError) => sendError(e, request, reply));
   };

@@ -37,6 +37,30 @@ export class AuthenticationRequired extends ApiError {
   }
 }
 
+/**
+ * No credentials, or credentials that name nobody: the caller has to sign in. Answered, when the
+ * request sent no Authorization header (a browser), with how to sign in, as Unleash does.
+ */
+export class SignInRequired extends AuthenticationRequired {}
+
+/** Unleash's fields of a 401 that tell a sign-in page what to show. */
+export interface SignInDetails {
+  /** Where the password form posts. */
+  path: string;
+  type: 'password';
+  /** The password form is hidden: password sign-in is turned off. */
+  defaultHidden: boolean;
+  /** The other ways in (single sign-on), each a link for a button. */
+  options: { type: string; message: string; path: string }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Given by the app; read for every SignInRequired answer. */
+    signInDetails?: () => SignInDetails;
+  }
+}
+
 export class NoAccessError extends ApiError {
   constructor(message: string) {
     super(403, 'NoAccessError', message);
@@ -217,7 +241,11 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
     request.log.warn({ err: error, errorId: id }, 'a value reached the database unchecked');
   if (known) {
     if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
-    reply.status(known.status).send(errorBody(known, id));
+    const signIn =
+      known instanceof SignInRequired && request.headers.authorization === undefined
+        ? request.server.signInDetails?.()
+        : undefined;
+    reply.status(known.status).send({ ...errorBody(known, id), ...signIn });
     return;
   }
   request.log.error({ err: error, errorId: id }, 'unexpected error');

@@ -18,8 +18,23 @@ export const ErrorBody = Type.Object(
     details: Type.Optional(
       Type.Array(Type.Object({ message: Type.String(), path: Type.Optional(Type.String()) })),
     ),
+    // How to sign in, with a 401 to a caller that sent no Authorization header, as Unleash tells it.
+    path: Type.Optional(Type.String({ description: '401 only: where the password sign-in form posts' })),
+    type: Type.Optional(Type.String({ description: '401 only: `password`' })),
+    defaultHidden: Type.Optional(
+      Type.Boolean({ description: '401 only: password sign-in is turned off, so its form is hidden' }),
+    ),
+    options: Type.Optional(
+      Type.Array(Type.Object({ type: Type.String(), message: Type.String(), path: Type.String() }), {
+        description: '401 only: the other ways to sign in (OpenID Connect), each a link to follow',
+      }),
+    ),
   },
-  { $id: 'ErrorBody', description: 'Every error answer has this body.' },
+  {
+    $id: 'ErrorBody',
+    description:
+      'Every error answer has this body; a 401 to a caller without credentials also says how to sign in.',
+  },
 );
 
 export const NoContent = Type.Unsafe<undefined>({ description: 'No body' });

@@ -5,12 +5,20 @@ import { markChanged } from '../sync/changes.js';
 export const SESSION_COOKIE = 'unleash-session';
 export const SESSION_TTL_SECONDS = 48 * 60 * 60;
 
-/** Starts a session and returns its id, which only the browser keeps (we store its hash). */
-export async function createSession(db: Queryable, userId: number): Promise<string> {
+/**
+ * Starts a session and returns its id, which only the browser keeps (we store its hash). A session
+ * started through OpenID Connect keeps the provider's ID token, to sign out there as well.
+ */
+export async function createSession(
+  db: Queryable,
+  userId: number,
+  idToken: string | null = null,
+): Promise<string> {
   const id = randomUrlSafe(32);
   await db.query(
-    `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [hashSecret(id), userId, SESSION_TTL_SECONDS],
+    `INSERT INTO sessions (id_hash, user_id, expires_at, id_token)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4)`,
+    [hashSecret(id), userId, SESSION_TTL_SECONDS, idToken],
   );
   return id;
 }
@@ -27,10 +35,17 @@ export async function findSession(
   return rows[0] ? { userId: rows[0].user_id, expiresAt: rows[0].expires_at } : null;
 }
 
-/** Ends the session; every process stops accepting it at once (the identity caches follow). */
-export async function endSession(tx: Transaction, sessionHash: string): Promise<void> {
-  await tx.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
+/**
+ * Ends the session; every process stops accepting it at once (the identity caches follow). Answers
+ * the ID token it was started with (null for a password sign-in or a session that was not there).
+ */
+export async function endSession(tx: Transaction, sessionHash: string): Promise<{ idToken: string | null }> {
+  const { rows } = await tx.query<{ id_token: string | null }>(
+    'DELETE FROM sessions WHERE id_hash = $1 RETURNING id_token',
+    [sessionHash],
+  );
   markChanged(tx, { scopes: ['identity'] });
+  return { idToken: rows[0]?.id_token ?? null };
 }
 
 export async function endSessionsOf(tx: Transaction, userId: number): Promise<void> {

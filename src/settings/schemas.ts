@@ -30,3 +30,9 @@ export const OidcSettingsSchema = Type.Object({
   clientId: Type.Optional(fields.clientId),
   secret: Type.Optional(fields.secret),
 });
+
+/** Unleash's `passwordAuthSchema`: whether signing in with a username and password is turned off. */
+export const SimpleSettingsBody = Type.Object({
+  disabled: Type.Boolean({ description: 'Signing in with a username and password is turned off' }),
+});
+export type SimpleSettings = Static<typeof SimpleSettingsBody>;

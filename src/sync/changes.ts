@@ -7,7 +7,8 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * - `segments`: the segments;
  * - `model`: any other part of the flag configuration (projects, environments, context fields…);
  * - `identity`: credentials, users, roles, groups and grants;
- * - `settings`: the instance's settings (the maintenance switch, the origins allowed to call the SDK paths).
+ * - `settings`: the instance's settings (the maintenance switch, the origins allowed to call the SDK
+ *   paths, which ways of signing in are on).
  */
 export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'settings';
 

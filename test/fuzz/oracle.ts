@@ -25,8 +25,34 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What is wrong with an error body, by compat.md: `{ id, name, message, details? }`. */
-function errorBodyProblems(text: string): string[] {
+const SIGN_IN_KEYS = ['path', 'type', 'defaultHidden', 'options'];
+
+/** Unleash's sign-in fields of a 401 (`path`, `type`, `defaultHidden`, `options`), when there. */
+function signInProblems(body: Record<string, unknown>): string[] {
+  if (!SIGN_IN_KEYS.some((k) => k in body)) return [];
+  const options = body.options;
+  const wellFormed =
+    typeof body.path === 'string' &&
+    body.type === 'password' &&
+    typeof body.defaultHidden === 'boolean' &&
+    Array.isArray(options) &&
+    options.every(
+      (o) =>
+        isRecord(o) &&
+        typeof o.type === 'string' &&
+        typeof o.message === 'string' &&
+        typeof o.path === 'string',
+    );
+  return wellFormed
+    ? []
+    : ["the 401's sign-in fields (path, type, defaultHidden, options) are not well formed"];
+}
+
+/**
+ * What is wrong with an error body, by compat.md: `{ id, name, message, details? }`, and a 401 may
+ * say how to sign in, as Unleash's does.
+ */
+function errorBodyProblems(text: string, status: number): string[] {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -35,8 +61,10 @@ function errorBodyProblems(text: string): string[] {
   }
   if (!isRecord(body)) return ['the error body is not a JSON object'];
   const problems: string[] = [];
-  const extra = Object.keys(body).filter((k) => !['id', 'name', 'message', 'details'].includes(k));
-  if (extra.length) problems.push(`the error body has keys besides id, name, message, details: ${extra}`);
+  const allowed = ['id', 'name', 'message', 'details', ...(status === 401 ? SIGN_IN_KEYS : [])];
+  const extra = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (extra.length) problems.push(`the error body has keys besides ${allowed.join(', ')}: ${extra}`);
+  if (status === 401) problems.push(...signInProblems(body));
   if (typeof body.id !== 'string' || !UUID.test(body.id)) problems.push('the error `id` is not a UUID');
   if (typeof body.name !== 'string' || !ERROR_NAMES.has(body.name)) {
     problems.push(`the error \`name\` ${JSON.stringify(body.name)} is not one of the known names`);
@@ -67,7 +95,7 @@ export function answerProblems(method: string, answer: Answer): string[] {
     const type = String(answer.headers['content-type'] ?? '');
     if (!type.startsWith('application/json'))
       problems.push(`the error's content type is "${type}", not JSON`);
-    problems.push(...errorBodyProblems(answer.body));
+    problems.push(...errorBodyProblems(answer.body, answer.status));
   }
   return problems;
 }
