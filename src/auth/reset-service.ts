@@ -86,3 +86,31 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await markResetTokenUsed(tx, tokenHash);
   });
 }
+
+/**
+ * `POST /auth/reset/password-email`: someone says they forgot the password of this address.
+ * Flagpole has no mailer, so no link can reach them, and none is made: a link nobody can receive
+ * would only cancel one an Admin already gave out, and a link in the log would hand the account to
+ * whoever reads the log. The request is recorded instead (event `user-password-reset-requested`,
+ * and a line in the log, without a secret), so an Admin can make a link with
+ * `POST /api/admin/user-admin/reset-password` and pass it on. Whether the address is known is
+ * never told: the caller gets the same answer either way.
+ */
+export async function requestResetEmail(ctx: AppContext, email: string): Promise<void> {
+  const asked = await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email.trim());
+    if (user) {
+      recordEvent(tx, SYSTEM_ACTOR, {
+        type: 'user-password-reset-requested',
+        data: { id: user.id, username: user.username, email: user.email, via: 'password-email' },
+      });
+    }
+    return user;
+  });
+  if (asked) {
+    ctx.log.warn(
+      { userId: asked.id },
+      'A password reset was asked for by e-mail, but Flagpole sends no e-mail: an Admin can make a reset link with POST /api/admin/user-admin/reset-password.',
+    );
+  }
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { limitPerAddress } from '../http/rate-limit.js';
+import { limitPerAddress, WindowCounter } from '../http/rate-limit.js';
 import type { App } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -11,27 +11,37 @@ import {
 } from '../identity/sessions.js';
 import { singleSignOutUrl } from '../oidc/service.js';
 import { hashSecret } from '../secrets.js';
+import { assertStrongPassword } from '../users/password.js';
 import { UserSchema } from '../users/schemas.js';
 import { describeUser } from '../users/service.js';
 import { LoginLimiter } from './login-limiter.js';
-import { resetPassword, validateResetToken } from './reset-service.js';
+import { requestResetEmail, resetPassword, validateResetToken } from './reset-service.js';
 import {
   ChangePasswordBody,
+  EmailBody,
   LoginBody,
   LogoutAnswer,
   ResetTokenUser,
   ResetValidateQuery,
+  ValidatePasswordBody,
 } from './schemas.js';
 import { login } from './service.js';
 
 // A reset link is opened, then a new password sent, maybe again after a refusal: a person needs a
 // handful. The limit keeps a script from trying tokens or loading the server from one address.
 const RESET_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+// A reset form checks the password as it is typed: many checks, each costing next to nothing.
+const VALIDATE_PASSWORD_LIMIT = { max: 120, windowMs: 10 * 60 * 1000 };
+// One request per e-mail address is recorded in this window; more are answered alike and dropped,
+// so that nobody can fill the audit log with one account's requests.
+const RESET_EMAIL_QUIET = { max: 1, windowMs: 15 * 60 * 1000 };
 
 export function authRoutes(app: App, ctx: AppContext): void {
   const limiter = new LoginLimiter();
   // One count for both reset paths: they are two steps of one thing.
   const resetLimit = limitPerAddress(RESET_LIMIT, 'password-reset requests');
+  const validateLimit = limitPerAddress(VALIDATE_PASSWORD_LIMIT, 'password checks');
+  const resetEmails = new WindowCounter(RESET_EMAIL_QUIET);
   const secureCookie = ctx.config.unleashUrl.startsWith('https://');
 
   app.post(
@@ -109,6 +119,51 @@ export function authRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       await resetPassword(ctx, request.body.token, request.body.password);
+      return reply.send();
+    },
+  );
+
+  app.post(
+    '/auth/reset/validate-password',
+    {
+      onRequest: validateLimit,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Whether a password meets the password rules',
+        description:
+          '200 when it does; otherwise 400 `ValidationError` with one `details` entry per rule it breaks.',
+        body: ValidatePasswordBody,
+        response: { 200: NoContent },
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      assertStrongPassword(request.body.password);
+      return reply.send();
+    },
+  );
+
+  app.post(
+    '/auth/reset/password-email',
+    {
+      onRequest: resetLimit,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Ask for a password reset for the account of an e-mail address',
+        description:
+          'Always 200, whether or not an account has the address. Flagpole sends no e-mail: the request is recorded ' +
+          '(event `user-password-reset-requested`) so that an Admin can make a reset link. At most one request per address is recorded in 15 minutes.',
+        body: EmailBody,
+        response: { 200: NoContent },
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const key = request.body.email.trim().toLowerCase();
+      if (resetEmails.retryAfter(key) === 0) {
+        resetEmails.count(key);
+        await requestResetEmail(ctx, request.body.email);
+      }
       return reply.send();
     },
   );

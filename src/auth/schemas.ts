@@ -38,3 +38,13 @@ export const LogoutAnswer = Type.Object(
   { redirect: Type.String({ description: "The provider's end-session URL" }) },
   { description: 'With single sign-out only; otherwise no body' },
 );
+
+export const ValidatePasswordBody = Type.Object(
+  { password: Type.String({ maxLength: 256, description: 'The password to check' }) },
+  { additionalProperties: false },
+);
+
+export const EmailBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 255, description: 'The e-mail address of the account' }) },
+  { additionalProperties: false },
+);

@@ -196,3 +196,25 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, id: number): Pr
     });
   });
 }
+
+/** The groups as pickers need them: what each is, who is in it (by user id), how many. */
+export async function readBaseGroups(db: Queryable) {
+  const [groups, memberships] = await Promise.all([listGroups(db), listMemberships(db, null)]);
+  const byGroup = new Map<number, number[]>();
+  for (const m of memberships) {
+    const list = byGroup.get(m.groupId);
+    if (list) list.push(m.userId);
+    else byGroup.set(m.groupId, [m.userId]);
+  }
+  return groups.map((g) => {
+    const members = byGroup.get(g.id) ?? [];
+    return {
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      rootRole: g.rootRole,
+      userCount: members.length,
+      users: members.map((id) => ({ user: { id } })),
+    };
+  });
+}

@@ -154,3 +154,15 @@ export async function findGroups(db: Queryable, ids: readonly number[]): Promise
   );
   return rows.map(toGroup);
 }
+
+/** The groups a user is a member of, by name. */
+export async function groupsOfUser(db: Queryable, userId: number): Promise<Group[]> {
+  const { rows } = await db.query<GroupRecord>(
+    `SELECT g.id, g.name, g.description, g.mappings_sso, g.root_role_id, g.created_by, g.created_at
+       FROM groups g
+       JOIN group_user gu ON gu.group_id = g.id
+      WHERE gu.user_id = $1 ORDER BY g.name, g.id`,
+    [userId],
+  );
+  return rows.map(toGroup);
+}

@@ -132,3 +132,26 @@ export async function projectsOfGroups(db: Queryable): Promise<Map<number, strin
   }
   return byGroup;
 }
+
+/** A project role a user holds, directly or through a group. */
+export interface HeldProjectRole {
+  roleId: number;
+  project: string;
+}
+
+/** The project roles a user holds, in every project or (`project` given) in one. */
+export async function projectRolesOfUser(
+  db: Queryable,
+  userId: number,
+  project: string | null,
+): Promise<HeldProjectRole[]> {
+  const { rows } = await db.query<{ role_id: number; project: string }>(
+    `SELECT role_id, project FROM role_user WHERE user_id = $1 AND ($2::text IS NULL OR project = $2)
+     UNION
+     SELECT gr.role_id, gr.project FROM group_user gu JOIN group_role gr ON gr.group_id = gu.group_id
+      WHERE gu.user_id = $1 AND ($2::text IS NULL OR gr.project = $2)
+     ORDER BY project, role_id`,
+    [userId, project],
+  );
+  return rows.map((r) => ({ roleId: r.role_id, project: r.project }));
+}

@@ -214,3 +214,14 @@ export async function deletePatsOf(db: Queryable, userId: number): Promise<void>
 export async function touchPat(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE personal_access_tokens SET seen_at = now() WHERE id = $1', [id]);
 }
+
+/** When each of these users last used any of their personal access tokens (never: absent). */
+export async function lastPatUse(db: Queryable, userIds: number[]): Promise<Map<number, Date>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await db.query<{ user_id: number; seen_at: Date }>(
+    `SELECT user_id, max(seen_at) AS seen_at FROM personal_access_tokens
+      WHERE user_id = ANY($1::int[]) AND seen_at IS NOT NULL GROUP BY user_id`,
+    [userIds],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.seen_at]));
+}

@@ -131,3 +131,12 @@ export async function listPermissions(db: Queryable): Promise<PermissionRow[]> {
   );
   return rows;
 }
+
+/** The root roles that hold `ADMIN`: their users are administrators. */
+export async function adminRoleIds(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT r.id FROM roles r JOIN role_permissions rp ON rp.role_id = r.id
+      WHERE rp.permission = 'ADMIN' AND r.type IN ('root', 'root-custom') ORDER BY r.id`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -170,12 +170,15 @@ export async function changeUser(
   });
 }
 
+/** Deletes a user inside the caller's transaction, with its `user-deleted` event; 404 if there is none. */
+export async function deleteUserIn(tx: Transaction, actor: Actor, id: number): Promise<void> {
+  const user = await getUser(tx, id, { lock: 'exclusive' });
+  await deleteUser(tx, id);
+  recordEvent(tx, actor, { type: 'user-deleted', preData: eventData(user) });
+}
+
 export async function removeUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const user = await getUser(tx, id, { lock: 'exclusive' });
-    await deleteUser(tx, id);
-    recordEvent(tx, actor, { type: 'user-deleted', preData: eventData(user) });
-  });
+  await ctx.db.transaction((tx) => deleteUserIn(tx, actor, id));
 }
 
 /** The first admin, made only while there are no users at all. */

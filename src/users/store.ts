@@ -185,3 +185,73 @@ export async function existingUserIds(db: Queryable, ids: number[]): Promise<Set
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/** `%` and `_` in what someone searches for are themselves, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Users whose name, username or email contains `text`, case-insensitively, by id. */
+export async function searchUsers(db: Queryable, text: string, limit: number): Promise<User[]> {
+  const { rows } = await db.query<UserRecord>(
+    `SELECT ${COLUMNS} FROM users
+      WHERE name ILIKE $1 OR username ILIKE $1 OR email ILIKE $1
+      ORDER BY id LIMIT $2`,
+    [likePattern(text), limit],
+  );
+  return rows.map(toUser);
+}
+
+export async function hasPassword(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1 AND password_hash IS NOT NULL', [id]);
+  return rows.length > 0;
+}
+
+/** How many users with one of these root roles have a password, and how many have none. */
+export async function countWithRoles(
+  db: Queryable,
+  roleIds: number[],
+): Promise<{ password: number; noPassword: number }> {
+  const { rows } = await db.query<{ password: number; no_password: number }>(
+    `SELECT count(*) FILTER (WHERE password_hash IS NOT NULL)::int AS password,
+            count(*) FILTER (WHERE password_hash IS NULL)::int AS no_password
+       FROM users WHERE root_role_id = ANY($1::int[])`,
+    [roleIds],
+  );
+  return { password: rows[0]!.password, noPassword: rows[0]!.no_password };
+}
+
+/** The ids of the users with one of these root roles. */
+export async function userIdsWithRoles(
+  db: Queryable,
+  roleIds: number[],
+  { lock }: ReadOptions = {},
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    withRowLock('SELECT id FROM users WHERE root_role_id = ANY($1::int[]) ORDER BY id', lock),
+    [roleIds],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Users who have not signed in for `days` (never signed in: created that long ago), by id;
+ * among `ids` only, when given. With a lock, a sign-in waits until the caller is done.
+ */
+export async function findUnseenUsers(
+  db: Queryable,
+  days: number,
+  { ids, lock }: ReadOptions & { ids?: number[] } = {},
+): Promise<User[]> {
+  const { rows } = await db.query<UserRecord>(
+    withRowLock(
+      `SELECT ${COLUMNS} FROM users
+        WHERE coalesce(seen_at, created_at) < now() - make_interval(days => $1)
+          AND ($2::int[] IS NULL OR id = ANY($2::int[]))
+        ORDER BY id`,
+      lock,
+    ),
+    [days, ids ?? null],
+  );
+  return rows.map(toUser);
+}
