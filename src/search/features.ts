@@ -27,18 +27,8 @@ export const TOKEN_CREATOR = { id: -42, name: 'Admin token', imageUrl: '' };
 
 const DAY_MS = 86_400_000;
 
-/** What every feature is tested against, worked out once per search. */
-interface Search {
-  query: string[];
-  filters: ((f: FeatureRecord) => boolean)[];
-}
-
-function projectsReadableBy(identity: Identity): ((project: string) => boolean) | null {
-  // Users read every project (as every admin read does); a token may be scoped to some.
-  if (identity.kind === 'user' || identity.projects.includes('*')) return null;
-  const allowed = new Set(identity.projects);
-  return (project) => allowed.has(project);
-}
+/** A test every feature found must pass, worked out once per search. */
+type Test = (f: FeatureRecord) => boolean;
 
 function stageOf(f: FeatureRecord): string | null {
   return f.archivedAt ? 'archived' : (currentStage(f.stages)?.stage ?? null);
@@ -61,11 +51,9 @@ function archivedWanted(q: Query, lifecycle: Filter | null): boolean | 'only' {
   return matchesOne(lifecycle, 'archived');
 }
 
-async function buildSearch(ctx: AppContext, identity: Identity, q: Query, favorites: ReadonlySet<string>) {
-  const filters: Search['filters'] = [];
-  const add = (f: (feature: FeatureRecord) => boolean) => filters.push(f);
-  const readable = projectsReadableBy(identity);
-  if (readable) add((f) => readable(f.project));
+async function buildSearch(ctx: AppContext, q: Query, favorites: ReadonlySet<string>) {
+  const filters: Test[] = [];
+  const add = (test: Test) => filters.push(test);
   const lifecycle = q.lifecycle ? parseFilter(q.lifecycle) : null;
   const archived = archivedWanted(q, lifecycle);
   add(
@@ -182,14 +170,15 @@ function comparator(sortBy: string | undefined, order: 'asc' | 'desc') {
 }
 
 /**
- * Unleash's feature search, from the read model: every feature is tested in memory (no SQL but the
+ * Unleash's feature search, from the read model, over every project (whoever may call the admin
+ * API reads them all: admin tokens cover every project, and users read every project's features): every feature is tested in memory (no SQL but the
  * caller's favorites, the feature types' lifetimes when `state` is asked, and the creators of the
  * page), sorted, and one page of it described.
  */
 export async function searchFeatures(ctx: AppContext, identity: Identity, q: Query) {
   const model = ctx.model;
   const favorites = await favoriteFeaturesOf(ctx.db, identity);
-  const filters = await buildSearch(ctx, identity, q, favorites);
+  const filters = await buildSearch(ctx, q, favorites);
   const found: FeatureRecord[] = [];
   for (const f of model.allFeatures()) if (filters.every((test) => test(f))) found.push(f);
   const compare = comparator(q.sortBy, q.sortOrder);
