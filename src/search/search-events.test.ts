@@ -173,11 +173,11 @@ describe('GET /api/admin/event-creators', () => {
     const res = await get('/api/admin/event-creators', viewer.pat);
     expect(res.status).toBe(200);
     expect(res.body).toContainEqual({ id: editor.id, name: editor.username });
-    const ids = res.body.map((c: { id: number }) => c.id);
+    const ids: number[] = res.body.map((c: { id: number }) => c.id);
     expect(ids).toEqual([...new Set(ids)].sort((a: number, b: number) => a - b));
     // The admin token is not a user; the viewer made a change too (its PAT).
     expect(ids).toContain(viewer.id);
-    expect(ids.every((id: number) => id > 0)).toBe(true);
+    expect(ids.every((id) => id > 0)).toBe(true);
   });
 
   it('names a deleted user as the events recorded them', async () => {
