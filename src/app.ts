@@ -51,6 +51,7 @@ import { projectRoutes } from './projects/routes.js';
 import { prometheusRoutes } from './prometheus/routes.js';
 import { startRetention } from './retention.js';
 import { roleRoutes } from './roles/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { signupRoutes } from './signup/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   tokenRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   eventRoutes(app, ctx);
+  searchRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
   strategyRoutes(app, ctx);

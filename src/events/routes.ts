@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import type { App } from '../http/route.js';
-import { EventList, EventQuery } from './schemas.js';
-import { readEvents } from './service.js';
+import { EventList, EventQuery, FeatureEvents } from './schemas.js';
+import { readEvents, readFeatureEvents } from './service.js';
 
 export function eventRoutes(app: App, ctx: AppContext): void {
   app.get(
@@ -16,5 +17,19 @@ export function eventRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => readEvents(ctx.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/events/:featureName',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags: ['Events'],
+        summary: 'Every event of one feature, newest first (none for a name never used)',
+        params: Type.Object({ featureName: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: FeatureEvents },
+      },
+    },
+    async (request) => readFeatureEvents(ctx.db, request.params.featureName),
   );
 }

@@ -27,3 +27,10 @@ export const EventList = Type.Object({
   events: Type.Array(Event),
   totalEvents: Type.Integer(),
 });
+
+export const FeatureEvents = Type.Object({
+  version: Type.Literal(1),
+  toggleName: Type.String(),
+  events: Type.Array(Event),
+  totalEvents: Type.Integer(),
+});

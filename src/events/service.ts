@@ -3,12 +3,15 @@ import type { Actor } from '../http/identity.js';
 import { markChanged, type Scope } from '../sync/changes.js';
 import {
   type EventFilter,
+  type EventSearch,
+  findEventCreators,
   findEvents,
   findEventsByIds,
   type InsertedEvent,
   insertEvents,
   type NewEvent,
   type StoredEvent,
+  searchEvents,
 } from './store.js';
 import { EVENT_SCOPES, type EventType } from './types.js';
 
@@ -71,4 +74,24 @@ export function recordEvent(tx: Transaction, actor: Actor, event: EventInput): v
 export async function readEvents(db: Queryable, filter: EventFilter) {
   const { events, total } = await findEvents(db, filter);
   return { version: 1 as const, events, totalEvents: total };
+}
+
+/** Unleash's event search: one page of the events matched, newest first, and how many there are. */
+export async function readEventSearch(db: Queryable, search: EventSearch) {
+  return searchEvents(db, search);
+}
+
+/** Every event of a feature, newest first (an unknown name has none). */
+export async function readFeatureEvents(db: Queryable, featureName: string) {
+  const { events, total } = await findEvents(db, {
+    feature: featureName,
+    limit: Number.MAX_SAFE_INTEGER,
+    offset: 0,
+  });
+  return { version: 1 as const, toggleName: featureName, events, totalEvents: total };
+}
+
+/** The users who made changes, by id, each with the name recorded on their latest event. */
+export async function readEventCreatorIds(db: Queryable) {
+  return findEventCreators(db);
 }

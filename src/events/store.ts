@@ -133,38 +133,96 @@ export async function findEvents(
   f: EventFilter,
 ): Promise<{ events: StoredEvent[]; total: number }> {
   const { sql, params } = where(f);
-  const [page, count] = await Promise.all([
-    db.query<{
-      id: number;
-      type: string;
-      created_by: string;
-      created_by_user_id: number | null;
-      created_at: Date;
-      project: string | null;
-      feature_name: string | null;
-      environment: string | null;
-      data: unknown;
-      pre_data: unknown;
-    }>(
+  return pageOf(db, sql, params, f);
+}
+
+/** One page of the events a WHERE clause picks, newest first, and how many it picks in all. */
+async function pageOf(
+  db: Queryable,
+  sql: string,
+  params: unknown[],
+  page: { limit: number; offset: number },
+): Promise<{ events: StoredEvent[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<EventRecord>(
       `SELECT id, type, created_by, created_by_user_id, created_at, project, feature_name, environment, data, pre_data
          FROM events ${sql} ORDER BY id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, f.offset],
+      [...params, page.limit, page.offset],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events ${sql}`, params),
   ]);
-  return {
-    total: count.rows[0]!.n,
-    events: page.rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      createdBy: r.created_by,
-      createdByUserId: r.created_by_user_id,
-      createdAt: r.created_at,
-      project: r.project,
-      featureName: r.feature_name,
-      environment: r.environment,
-      data: r.data,
-      preData: r.pre_data,
-    })),
-  };
+  return { total: count.rows[0]!.n, events: rows.rows.map(toStoredEvent) };
+}
+
+/** What Unleash's event search picks events by; each list given means one of its values. */
+export interface EventSearch {
+  ids?: number[];
+  features?: string[];
+  projects?: string[];
+  types?: string[];
+  createdBy?: number[];
+  environments?: string[];
+  /** Text found in the event's data, in any case. */
+  text?: string;
+  from?: Date;
+  /** Exclusive. */
+  before?: Date;
+  limit: number;
+  offset: number;
+}
+
+const SEARCH_COLUMNS: [keyof EventSearch, string, string][] = [
+  ['ids', 'id', 'bigint[]'],
+  ['features', 'feature_name', 'text[]'],
+  ['projects', 'project', 'text[]'],
+  ['types', 'type', 'text[]'],
+  ['createdBy', 'created_by_user_id', 'int[]'],
+  ['environments', 'environment', 'text[]'],
+];
+
+export async function searchEvents(
+  db: Queryable,
+  s: EventSearch,
+): Promise<{ events: StoredEvent[]; total: number }> {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, column, type] of SEARCH_COLUMNS) {
+    const values = s[key];
+    if (values === undefined) continue;
+    params.push(values);
+    clauses.push(`${column} = ANY($${params.length}::${type})`);
+  }
+  if (s.text !== undefined) {
+    // LIKE's own characters in the text are meant literally.
+    params.push(`%${s.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    clauses.push(`data::text ILIKE $${params.length}`);
+  }
+  if (s.from !== undefined) {
+    params.push(s.from);
+    clauses.push(`created_at >= $${params.length}`);
+  }
+  if (s.before !== undefined) {
+    params.push(s.before);
+    clauses.push(`created_at < $${params.length}`);
+  }
+  return pageOf(db, clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, s);
+}
+
+/**
+ * Each user who made changes, with the name recorded on their latest event: one index probe per
+ * user (a skip scan of events_created_by), so the cost follows the users, not the events.
+ */
+export async function findEventCreators(db: Queryable): Promise<{ id: number; recorded: string }[]> {
+  const { rows } = await db.query<{ id: number; recorded: string }>(
+    `WITH RECURSIVE creators AS (
+       (SELECT created_by_user_id AS id, created_by AS recorded FROM events
+         WHERE created_by_user_id IS NOT NULL ORDER BY created_by_user_id, id DESC LIMIT 1)
+       UNION ALL
+       SELECT next.id, next.recorded FROM creators c, LATERAL (
+         SELECT created_by_user_id AS id, created_by AS recorded FROM events
+          WHERE created_by_user_id > c.id ORDER BY created_by_user_id, id DESC LIMIT 1) next
+     )
+     SELECT id, recorded FROM creators ORDER BY id`,
+  );
+  return rows;
 }

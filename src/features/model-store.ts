@@ -31,9 +31,12 @@ export interface FeatureRecord extends Feature {
   links: { id: string; url: string; title: string | null }[];
   /** The lifecycle stages entered, in no particular order. */
   stages: Stage[];
+  /** The user who created it; null when an API token (or an import) did. */
+  createdByUserId: number | null;
 }
 
 interface Row extends FeatureTableRow {
+  created_by_user_id: number | null;
   environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];
@@ -55,7 +58,7 @@ function date(text: string | null): Date | null {
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
   const { rows } = await db.query<Row>(
     `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, f.archived_at, f.created_at,
-            f.last_seen_at,
+            f.last_seen_at, f.created_by_user_id,
             coalesce((SELECT json_agg(json_build_object('name', fe.environment, 'enabled', fe.enabled,
                                                         'variants', fe.variants, 'lastSeenAt', fe.last_seen_at))
                         FROM feature_environments fe WHERE fe.feature_name = f.name), '[]') AS environments,
@@ -101,5 +104,6 @@ export async function loadFeatureRecords(db: Queryable, names: string[] | null):
     dependencies: r.dependencies,
     links: r.links,
     stages: r.stages.map((st) => ({ ...st, enteredStageAt: new Date(st.enteredStageAt) })),
+    createdByUserId: r.created_by_user_id,
   }));
 }

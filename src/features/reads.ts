@@ -56,6 +56,23 @@ export function readFeature(model: FeatureModel, project: string, name: string, 
   };
 }
 
+/** A feature's state in one environment, as lists show it: without its strategies and variants. */
+export function describeListEnvironment(model: FeatureModel, f: FeatureRecord, e: EnvironmentState) {
+  const environment = model.environment(e.name);
+  const strategies = f.strategies.filter((s) => s.environment === e.name);
+  return {
+    name: e.name,
+    environment: e.name,
+    type: environment?.type ?? '',
+    enabled: e.enabled,
+    sortOrder: environment?.sortOrder ?? 0,
+    variantCount: e.variants.length,
+    lastSeenAt: e.lastSeenAt,
+    hasStrategies: strategies.length > 0,
+    hasEnabledStrategies: strategies.some((s) => !s.disabled),
+  };
+}
+
 /** One feature of the project list: its metadata and environments (without their strategies). */
 export function describeListEntry(model: FeatureModel, f: FeatureRecord, favorite: boolean) {
   return {
@@ -70,21 +87,7 @@ export function describeListEntry(model: FeatureModel, f: FeatureRecord, favorit
     createdAt: f.createdAt,
     lastSeenAt: f.lastSeenAt,
     favorite,
-    environments: f.environments.map((e) => {
-      const environment = model.environment(e.name);
-      const strategies = f.strategies.filter((s) => s.environment === e.name);
-      return {
-        name: e.name,
-        environment: e.name,
-        type: environment?.type ?? '',
-        enabled: e.enabled,
-        sortOrder: environment?.sortOrder ?? 0,
-        variantCount: e.variants.length,
-        lastSeenAt: e.lastSeenAt,
-        hasStrategies: strategies.length > 0,
-        hasEnabledStrategies: strategies.some((s) => !s.disabled),
-      };
-    }),
+    environments: f.environments.map((e) => describeListEnvironment(model, f, e)),
     tags: f.tags,
   };
 }
