@@ -55,6 +55,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { signupRoutes } from './signup/routes.js';
 import { stateRoutes } from './state/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
+import { strategyTypeRoutes } from './strategies/type-routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   eventRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  strategyTypeRoutes(app, ctx);
   strategyRoutes(app, ctx);
   variantRoutes(app, ctx);
   constraintRoutes(app, ctx);
