@@ -57,6 +57,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { signupRoutes } from './signup/routes.js';
 import { stateRoutes } from './state/routes.js';
 import { strategyRoutes } from './strategies/routes.js';
+import { strategyTypeRoutes } from './strategies/type-routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   searchRoutes(app, ctx);
   projectRoutes(app, ctx);
   featureRoutes(app, ctx);
+  strategyTypeRoutes(app, ctx);
   strategyRoutes(app, ctx);
   variantRoutes(app, ctx);
   constraintRoutes(app, ctx);

@@ -52,6 +52,12 @@ export const EVENT_SCOPES = {
   'context-field-deleted': MODEL,
   'tag-created': MODEL,
   'tag-deleted': MODEL,
+  // Strategy types: the read model checks feature strategies against them.
+  'strategy-created': MODEL,
+  'strategy-updated': MODEL,
+  'strategy-deleted': MODEL,
+  'strategy-deprecated': MODEL,
+  'strategy-reactivated': MODEL,
   'tag-type-created': MODEL,
   'tag-type-updated': MODEL,
   'tag-type-deleted': MODEL,

@@ -87,7 +87,7 @@ export function planStrategiesOf(
       disabled: s.disabled ?? false,
       parameters:
         attempt(problems, s.at, () =>
-          normalizeParameters(s.name, s.parameters, { groupId: featureName, stickiness }),
+          normalizeParameters(s.name, s.parameters, { groupId: featureName, stickiness }, type),
         ) ?? {},
       constraints:
         attempt(problems, s.at, () =>

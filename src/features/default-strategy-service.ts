@@ -37,10 +37,12 @@ export async function setDefaultStrategy(
       name: input.name,
       title: input.title ?? null,
       disabled: input.disabled ?? false,
-      parameters: normalizeParameters(input.name, input.parameters, {
-        groupId: '',
-        stickiness: defaultStickiness || 'default',
-      }),
+      parameters: normalizeParameters(
+        input.name,
+        input.parameters,
+        { groupId: '', stickiness: defaultStickiness || 'default' },
+        ctx.model.strategyDefinition(input.name),
+      ),
       constraints,
       variants,
       segments: await checkStrategySegments(tx, input.segments ?? [], project),

@@ -77,7 +77,10 @@ function placed(
   return strategy;
 }
 
-/** Parameters as stored; only `flexibleRollout` needs the project's default stickiness. */
+/**
+ * Parameters as stored, checked against a custom type's declared parameters; only
+ * `flexibleRollout` needs the project's default stickiness.
+ */
 function parametersFor(
   model: FeatureModel,
   at: FeatureEnvironmentPath,
@@ -88,7 +91,7 @@ function parametersFor(
     strategyType === 'flexibleRollout'
       ? parameterDefaults(model, at)
       : { groupId: at.featureName, stickiness: 'default' };
-  return normalizeParameters(strategyType, input, defaults);
+  return normalizeParameters(strategyType, input, defaults, model.strategyDefinition(strategyType));
 }
 
 /** The strategies of the path's feature in its environment, from memory. */

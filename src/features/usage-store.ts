@@ -57,3 +57,17 @@ export async function segmentIdsOfFeature(db: Queryable, featureName: string): P
   );
   return rows.map((r) => r.segment_id);
 }
+
+/** Names of the features (live or archived) with a strategy of that type, at most `limit`. */
+export async function featuresUsingStrategyType(
+  db: Queryable,
+  name: string,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await db.query<{ feature_name: string }>(
+    `SELECT DISTINCT feature_name FROM feature_strategies WHERE strategy_name = $1
+      ORDER BY feature_name LIMIT $2`,
+    [name, limit],
+  );
+  return rows.map((r) => r.feature_name);
+}

@@ -13,11 +13,16 @@ import {
   writeSegmentChange,
   writeSegmentDeletion,
 } from '../segments/service.js';
+import { getDeletableStrategyType, writeStrategyTypeDeletion } from '../strategies/service.js';
 import type { FeatureModel } from './model.js';
-import { featuresUsingContextField, strategiesUsingSegment } from './usage-store.js';
+import {
+  featuresUsingContextField,
+  featuresUsingStrategyType,
+  strategiesUsingSegment,
+} from './usage-store.js';
 
-// The changes of segments and context fields that depend on the strategies using them. They run
-// here, above segments/ and context/, which know nothing of strategies.
+// The changes of segments, context fields and strategy types that depend on the strategies using
+// them. They run here, above segments/, context/ and strategies/, which know nothing of features.
 
 /** The strategies (of live and archived features) that use the segment; 404 for an unknown segment. */
 export async function readSegmentStrategies(db: Queryable, id: number) {
@@ -115,4 +120,26 @@ export function readContextFieldStrategies(model: FeatureModel, name: string, pr
   // By feature; within one, in the order its strategies are evaluated (the sort is stable).
   strategies.sort((a, b) => (a.featureName < b.featureName ? -1 : a.featureName > b.featureName ? 1 : 0));
   return { strategies };
+}
+
+/** How many of the features using a strategy type a refusal names. */
+const NAMED_USERS = 10;
+
+/**
+ * Deletes a custom strategy type. Unleash deletes it even while features use it and leaves their
+ * strategies naming a type that no longer exists; here that is refused (409) until they are removed.
+ */
+export async function removeStrategyType(ctx: AppContext, identity: Identity, name: string) {
+  await ctx.db.transaction(async (tx) => {
+    const definition = await getDeletableStrategyType(tx, name);
+    const features = await featuresUsingStrategyType(tx, name, NAMED_USERS + 1);
+    if (features.length > 0) {
+      const listed = features.slice(0, NAMED_USERS).join(', ');
+      const more = features.length > NAMED_USERS ? ' and others' : '';
+      throw new NameExistsError(
+        `The strategy type "${name}" is used by strategies of the features ${listed}${more} (archived ones included): remove those strategies first, or deprecate the type instead.`,
+      );
+    }
+    await writeStrategyTypeDeletion(tx, actorOf(identity), definition);
+  });
 }

@@ -42,7 +42,8 @@ function planStrategyTypes(items: StateItems, existing: Existing, options: Impor
     if (before?.builtIn) continue;
     const row = {
       name: t.name,
-      title: t.title ?? t.displayName ?? null,
+      // An export's own `title` (null included) wins over `displayName`, which falls back to the name.
+      title: t.title !== undefined ? t.title : (t.displayName ?? null),
       description: t.description ?? null,
       deprecated: t.deprecated ?? false,
       parameters: (t.parameters ?? []).map((p) => ({
@@ -245,7 +246,7 @@ export function planConfiguration(
   };
   const known: Known = {
     environments: new Set([...existing.environments.keys(), ...items.environments.map((e) => e.name)]),
-    strategyTypes: new Set([...existing.strategyTypes.keys(), ...items.strategies.map((s) => s.name)]),
+    strategyTypes: new Map(existing.strategyTypes),
     projects: new Map(),
     segments: new Map(
       [...existing.segments.values()].map((s) => [s.id, { name: s.name, project: s.project }]),
@@ -255,6 +256,7 @@ export function planConfiguration(
   };
   planEnvironments(items, existing, options, plan);
   planStrategyTypes(items, existing, options, plan);
+  for (const row of plan.strategyTypes) known.strategyTypes.set(row.name, { ...row, builtIn: false });
   planProjects(items, existing, options, plan, known);
   planTags(items, existing, options, plan, known);
   planSegments(items, existing, options, plan, known);

@@ -46,7 +46,12 @@ function strategyRow(
     disabled: s.disabled ?? false,
     parameters:
       attempt(problems, s.at, () =>
-        normalizeParameters(s.name, s.parameters, { groupId: s.featureName, stickiness }),
+        normalizeParameters(
+          s.name,
+          s.parameters,
+          { groupId: s.featureName, stickiness },
+          p.known.strategyTypes.get(s.name),
+        ),
       ) ?? {},
     constraints:
       attempt(problems, s.at, () =>

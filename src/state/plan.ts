@@ -35,7 +35,8 @@ export interface Plan {
 /** The configuration as it will be after the import: what the features' rules are checked against. */
 export interface Known {
   environments: Set<string>;
-  strategyTypes: Set<string>;
+  /** Strategy types by name, as the import leaves them. */
+  strategyTypes: Map<string, StrategyDefinition>;
   projects: Map<string, { defaultStickiness: string; environments: Set<string> }>;
   segments: Map<number, { name: string; project: string | null }>;
   tagTypes: Set<string>;

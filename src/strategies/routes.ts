@@ -20,48 +20,17 @@ import {
   FeatureStrategyList,
   FeatureStrategySchema,
   SortOrderBody,
-  StrategyDefinitionList,
-  StrategyDefinitionSchema,
-  StrategyNameParams,
   StrategyParams,
   StrategyPatch,
   SwitchQuery,
   UpdateStrategyBody,
 } from './schemas.js';
-import { readStrategyDefinition, readStrategyDefinitions } from './service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
 
 export function strategyRoutes(app: App, ctx: AppContext): void {
   const tags = ['Strategies'];
-
-  app.get(
-    '/api/admin/strategies',
-    {
-      config: { permission: 'NONE' },
-      schema: {
-        tags,
-        summary: 'The strategy types and their parameters',
-        response: { 200: StrategyDefinitionList },
-      },
-    },
-    async () => readStrategyDefinitions(ctx.db),
-  );
-
-  app.get(
-    '/api/admin/strategies/:name',
-    {
-      config: { permission: 'NONE' },
-      schema: {
-        tags,
-        summary: 'One strategy type',
-        params: StrategyNameParams,
-        response: { 200: StrategyDefinitionSchema },
-      },
-    },
-    async (request) => readStrategyDefinition(ctx.db, request.params.name),
-  );
 
   app.get(
     STRATEGIES,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { type ReadOptions, withRowLock } from '../db/lock.js';
 
 /** A strategy type (the `strategies` table): its name and the parameters it takes. */
 export interface StrategyDefinition {
@@ -42,12 +43,36 @@ export async function listStrategyDefinitions(db: Queryable): Promise<StrategyDe
 export async function findStrategyDefinition(
   db: Queryable,
   name: string,
+  { lock }: ReadOptions = {},
 ): Promise<StrategyDefinition | null> {
   const { rows } = await db.query<DefinitionRecord>(
-    `SELECT ${DEFINITION_COLUMNS} FROM strategies WHERE name = $1`,
+    withRowLock(`SELECT ${DEFINITION_COLUMNS} FROM strategies WHERE name = $1`, lock),
     [name],
   );
   return rows[0] ? toDefinition(rows[0]) : null;
+}
+
+export type CustomDefinition = Omit<StrategyDefinition, 'builtIn'>;
+
+/** A new custom strategy type, listed after every other. */
+export async function insertCustomStrategyDefinition(db: Queryable, d: CustomDefinition): Promise<void> {
+  await db.query(
+    `INSERT INTO strategies (name, title, description, parameters, deprecated, built_in, sort_order)
+     VALUES ($1, $2, $3, $4::jsonb, $5, false, (SELECT coalesce(max(sort_order), 0) + 1 FROM strategies))`,
+    [d.name, d.title, d.description, JSON.stringify(d.parameters), d.deprecated],
+  );
+}
+
+export async function updateStrategyDefinition(db: Queryable, d: CustomDefinition): Promise<void> {
+  await db.query(
+    `UPDATE strategies SET title = $2, description = $3, parameters = $4::jsonb, deprecated = $5
+     WHERE name = $1`,
+    [d.name, d.title, d.description, JSON.stringify(d.parameters), d.deprecated],
+  );
+}
+
+export async function deleteStrategyDefinition(db: Queryable, name: string): Promise<void> {
+  await db.query('DELETE FROM strategies WHERE name = $1', [name]);
 }
 
 /** Creates custom strategy types, or overwrites those that exist (never a built-in one). */

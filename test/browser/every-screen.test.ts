@@ -32,6 +32,10 @@ beforeAll(async () => {
       permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
     },
   });
+  await ui.server.request('POST', '/api/admin/strategies', {
+    ...admin,
+    body: { name: 'tenant', parameters: [{ name: 'tenants', type: 'list', required: true }] },
+  });
   const strategies = await ui.server.request(
     'GET',
     '/api/admin/projects/default/features/screened/environments/development/strategies',
@@ -54,6 +58,10 @@ beforeAll(async () => {
     '/segments',
     '/create-segment',
     `/segments/${segment.id}`,
+    '/strategies',
+    '/create-strategy',
+    '/strategies/tenant',
+    '/strategies/flexibleRollout',
     '/context',
     '/create-context-field',
     '/context/region',

@@ -49,6 +49,9 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/segments', screen: later('segments') },
   { path: '/create-segment', screen: later('segment') },
   { path: '/segments/:segmentId', screen: later('segment') },
+  { path: '/strategies', screen: later('strategyTypes') },
+  { path: '/create-strategy', screen: later('strategyType') },
+  { path: '/strategies/:strategyName', screen: later('strategyType') },
   { path: '/context', screen: later('contextFields') },
   { path: '/create-context-field', screen: later('contextField') },
   { path: '/context/:fieldName', screen: later('contextField') },
@@ -86,6 +89,7 @@ const seesTokens = (session: Session) =>
 export const mainNavigation: NavItem[] = [
   { href: '/projects', label: 'Projects' },
   { href: '/segments', label: 'Segments' },
+  { href: '/strategies', label: 'Strategies' },
   { href: '/context', label: 'Context fields' },
   { href: '/applications', label: 'Applications' },
   { href: '/events', label: 'Event log' },

@@ -144,12 +144,22 @@ export interface Feature extends Omit<FeatureSummary, 'environments'> {
   environments: FeatureEnvironment[];
 }
 
+export interface StrategyParameter {
+  name: string;
+  type: string;
+  description?: string;
+  required?: boolean;
+}
+
 export interface StrategyType {
   name: string;
   displayName?: string | null;
+  title?: string | null;
   description: string | null;
+  /** False for the built-in types, which cannot be changed or deleted. */
+  editable?: boolean;
   deprecated?: boolean;
-  parameters: { name: string; type: string; description?: string; required?: boolean }[];
+  parameters: StrategyParameter[];
 }
 
 export interface Segment {

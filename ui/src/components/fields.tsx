@@ -51,7 +51,7 @@ interface InputOptions {
   inputMode?: 'numeric' | 'decimal' | 'text';
   min?: number;
   max?: number;
-  step?: number;
+  step?: number | 'any';
   autoFocus?: boolean;
 }
 

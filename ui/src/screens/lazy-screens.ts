@@ -17,6 +17,8 @@ import { RolePage } from './roles/role-page';
 import { RolesPage } from './roles/roles-page';
 import { SegmentPage } from './segments/segment-page';
 import { SegmentsPage } from './segments/segments-page';
+import { StrategyTypePage } from './strategies/strategy-type-page';
+import { StrategyTypesPage } from './strategies/strategy-types-page';
 import { ApiTokensPage } from './tokens/api-tokens-page';
 import { UsersPage } from './users/users-page';
 
@@ -25,6 +27,8 @@ export const lazyScreens = {
   projectAccess: AccessPage,
   segments: SegmentsPage,
   segment: SegmentPage,
+  strategyTypes: StrategyTypesPage,
+  strategyType: StrategyTypePage,
   contextFields: ContextFieldsPage,
   contextField: ContextFieldPage,
   applications: ApplicationsPage,

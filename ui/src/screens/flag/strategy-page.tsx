@@ -97,7 +97,17 @@ function StrategyForm({
             label: t.displayName || t.name,
           }))}
         hint={type?.description ?? undefined}
-        onValue={(name) => form.update((v) => ({ ...v, name, parameters: defaultParameters(name, feature) }))}
+        onValue={(name) =>
+          form.update((v) => ({
+            ...v,
+            name,
+            parameters: defaultParameters(
+              name,
+              feature,
+              types.find((t) => t.name === name),
+            ),
+          }))
+        }
         error={form.errorAt('name')}
       />
       <TextField

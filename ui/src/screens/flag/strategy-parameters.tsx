@@ -19,10 +19,19 @@ const PARAMETER_LABELS: Record<string, string> = {
   IPs: 'IP addresses',
 };
 
-/** The values a new strategy of this type starts with (a gradual rollout: everyone, by the default stickiness). */
-export function defaultParameters(type: string, feature: string): Record<string, string> {
-  if (type === 'flexibleRollout') return { rollout: '100', stickiness: 'default', groupId: feature };
-  return {};
+/**
+ * The values a new strategy of this type starts with: a gradual rollout reaches everyone by the
+ * default stickiness; a custom type's yes-or-no parameters start at no, as their checkbox shows.
+ */
+export function defaultParameters(
+  name: string,
+  feature: string,
+  type?: StrategyType,
+): Record<string, string> {
+  if (name === 'flexibleRollout') return { rollout: '100', stickiness: 'default', groupId: feature };
+  const parameters: Record<string, string> = {};
+  for (const p of type?.parameters ?? []) if (p.type === 'boolean') parameters[p.name] = 'false';
+  return parameters;
 }
 
 function stickinessChoices(contextFields: ContextField[], current: string) {
@@ -44,6 +53,8 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
         const value = parameters[p.name] ?? '';
         const label = PARAMETER_LABELS[p.name] ?? p.name;
         const common = { label, hint: p.description, error: errorAt(`parameters.${p.name}`) };
+        // Built-in types fill in what they need; a custom type's required parameters must be given.
+        const required = type.editable !== false && p.required === true;
         if (p.name === 'stickiness') {
           return (
             <SelectField
@@ -65,6 +76,7 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
                 min={0}
                 max={100}
                 inputMode="numeric"
+                required={required}
                 value={value}
                 onValue={(v) => set(p.name, v)}
               />
@@ -97,6 +109,8 @@ export function StrategyParameters({ type, parameters, onChange, contextFields, 
               p.type === 'list' ? `${p.description ?? ''} Separate values with commas.`.trim() : p.description
             }
             type={p.type === 'number' ? 'number' : 'text'}
+            step={p.type === 'number' ? 'any' : undefined}
+            required={required}
             value={value}
             onValue={(v) => set(p.name, v)}
           />
