@@ -61,10 +61,18 @@ export class TestOpenIdProvider {
   private server!: Server;
   issuer = '';
 
-  private constructor(private readonly flagpoleUrl: string) {}
+  private constructor(
+    private readonly flagpoleUrl: string,
+    private readonly loginPages: boolean,
+  ) {}
 
-  static async start(flagpoleUrl: string): Promise<TestOpenIdProvider> {
-    const op = new TestOpenIdProvider(flagpoleUrl);
+  /**
+   * `loginPages`: the provider shows its own (development) login and consent pages, for a real
+   * browser to fill in (any password; the login is the subject); otherwise the interactions
+   * complete at once for whoever `signInAs` names.
+   */
+  static async start(flagpoleUrl: string, { loginPages = false } = {}): Promise<TestOpenIdProvider> {
+    const op = new TestOpenIdProvider(flagpoleUrl, loginPages);
     op.server = createServer((req, res) => {
       op.handle(req, res).catch((error) => {
         res.statusCode = 500;
@@ -115,7 +123,7 @@ export class TestOpenIdProvider {
       },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       features: {
-        devInteractions: { enabled: false },
+        devInteractions: { enabled: this.loginPages },
         rpInitiatedLogout: {
           enabled: true,
           logoutSource: (ctx: { body: string }, form: string) => {
@@ -141,7 +149,7 @@ export class TestOpenIdProvider {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.issuer);
-    if (url.pathname.startsWith('/interaction/')) return this.interact(req, res);
+    if (!this.loginPages && url.pathname.startsWith('/interaction/')) return this.interact(req, res);
     if (url.pathname === '/jwks') {
       this.seen.keySets++;
       if (this.publishedKeys) {

@@ -6,7 +6,8 @@ import { HttpBrowser, type Visit } from './http-browser.js';
 import { TestOpenIdProvider } from './oidc-provider.js';
 import { startTestServer, type TestServer } from './server.js';
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now: for a server whose own URL must be known before it starts. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };

@@ -23,14 +23,14 @@ export interface UiHarness {
 }
 
 /**
- * A real Flagpole on a port, serving the built UI, and a headless Chromium. The UI is built by
- * `npm install` / `npm run build`; the tests read what a user would get.
+ * A real Flagpole on a port (any free one unless given), serving the built UI, and a headless
+ * Chromium. The UI is built by `npm install` / `npm run build`; the tests read what a user would get.
  */
-export async function startUi(env: Record<string, string> = {}): Promise<UiHarness> {
+export async function startUi(env: Record<string, string> = {}, port = 0): Promise<UiHarness> {
   if (!isUiBuilt()) throw new Error('The web UI is not built in dist/ui: run `npm run build` first.');
   // Chromium starts while the server prepares its database.
   const [server, browser] = await Promise.all([startTestServer(env), launchChromium()]);
-  const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = await server.app.listen({ port, host: '127.0.0.1' });
   return {
     server,
     browser,

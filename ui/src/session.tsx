@@ -1,6 +1,6 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, api, onSessionEnded } from './api/client';
+import { ApiError, api, onSessionEnded, type SignInChoices } from './api/client';
 import type { CurrentUser, Grant } from './api/types';
 
 export interface Scope {
@@ -33,7 +33,18 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
-type State = { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'signedIn'; me: CurrentUser };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'signedOut'; choices: SignInChoices }
+  | { kind: 'signedIn'; me: CurrentUser };
+
+/** A 401 that does not say how to sign in (a proxy's): the password form, as ever. */
+const PASSWORD_ONLY: SignInChoices = { defaultHidden: false, options: [] };
+
+const signedOutBy = (error: ApiError): State => ({
+  kind: 'signedOut',
+  choices: error.signIn ?? PASSWORD_ONLY,
+});
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -56,11 +67,12 @@ interface Props {
   loading: ComponentChildren;
 }
 
-async function readCurrentUser(): Promise<CurrentUser | null> {
+/** Signed in as whom, or signed out with the ways to sign in the server's 401 offers. */
+async function readSession(): Promise<State> {
   try {
-    return await api.get<CurrentUser>('/api/admin/user');
+    return { kind: 'signedIn', me: await api.get<CurrentUser>('/api/admin/user') };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return signedOutBy(error);
     throw error;
   }
 }
@@ -69,12 +81,11 @@ async function readCurrentUser(): Promise<CurrentUser | null> {
 export function SessionGate({ signedIn, signedOut, loading }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const refresh = useCallback(async () => {
-    const me = await readCurrentUser();
-    setState(me ? { kind: 'signedIn', me } : { kind: 'signedOut' });
+    setState(await readSession());
   }, []);
   useEffect(() => {
     refresh();
-    return onSessionEnded(() => setState({ kind: 'signedOut' }));
+    return onSessionEnded((error) => setState(signedOutBy(error)));
   }, [refresh]);
 
   const session = useMemo<Session | null>(() => {
@@ -86,23 +97,43 @@ export function SessionGate({ signedIn, signedOut, loading }: Props) {
       isAdmin: allows(me.permissions, 'ADMIN'),
       refresh,
       signOut: async () => {
-        await api.post('/logout');
-        setState({ kind: 'signedOut' });
+        const answer = await api.post<{ redirect?: string } | undefined>('/logout');
+        // Single sign-out: the provider ends its session too, then sends the browser back here.
+        if (typeof answer?.redirect === 'string') window.location.assign(answer.redirect);
+        // Read again rather than assumed: the 401 says how one may sign in now.
+        else await refresh();
       },
     };
   }, [state, refresh]);
 
+  const signIn = useMemo<SignIn>(
+    () => ({ signedIn: refresh, choices: state.kind === 'signedOut' ? state.choices : PASSWORD_ONLY }),
+    [state, refresh],
+  );
+
   if (state.kind === 'loading') return <>{loading}</>;
   return (
     <SessionContext.Provider value={session}>
-      <SignInContext.Provider value={refresh}>{session ? signedIn : signedOut}</SignInContext.Provider>
+      <SignInContext.Provider value={signIn}>{session ? signedIn : signedOut}</SignInContext.Provider>
     </SessionContext.Provider>
   );
 }
 
-const SignInContext = createContext<() => Promise<void>>(async () => {});
+interface SignIn {
+  /** Tells the gate that a session now exists. */
+  signedIn(): Promise<void>;
+  /** The ways to sign in the server offers. */
+  choices: SignInChoices;
+}
+
+const SignInContext = createContext<SignIn>({ signedIn: async () => {}, choices: PASSWORD_ONLY });
 
 /** For the sign-in page: tells the gate that a session now exists. */
 export function useSignedIn(): () => Promise<void> {
-  return useContext(SignInContext);
+  return useContext(SignInContext).signedIn;
+}
+
+/** For the sign-in page: the ways to sign in the server's last 401 offered. */
+export function useSignInChoices(): SignInChoices {
+  return useContext(SignInContext).choices;
 }

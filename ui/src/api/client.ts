@@ -4,6 +4,22 @@ export interface ErrorDetail {
   path?: string;
 }
 
+/** Another way to sign in than the password form (OpenID Connect): a link for a button. */
+export interface SignInOption {
+  type: string;
+  /** The button's words, such as "Sign in with OpenID Connect". */
+  message: string;
+  /** Where the browser goes to begin it. */
+  path: string;
+}
+
+/** How to sign in, as a 401 to a browser tells it (Unleash's fields). */
+export interface SignInChoices {
+  /** Password sign-in is turned off: its form is not shown. */
+  defaultHidden: boolean;
+  options: SignInOption[];
+}
+
 /** An answer of 400 and above, with the error body every Flagpole error has. */
 export class ApiError extends Error {
   constructor(
@@ -11,12 +27,14 @@ export class ApiError extends Error {
     readonly kind: string,
     message: string,
     readonly details: ErrorDetail[] = [],
+    /** A 401's ways to sign in, when it gives them. */
+    readonly signIn?: SignInChoices,
   ) {
     super(message);
   }
 }
 
-type Listener = () => void;
+type Listener = (error: ApiError) => void;
 const sessionEndedListeners = new Set<Listener>();
 
 /** Called when the server no longer knows the session (it expired, or the user signed out elsewhere). */
@@ -25,8 +43,28 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+function isOption(option: unknown): option is SignInOption {
+  const o = option as SignInOption | null;
+  return typeof o?.type === 'string' && typeof o.message === 'string' && typeof o.path === 'string';
+}
+
+/** The ways to sign in a 401's body names, if it names them. */
+function signInChoicesOf(body: { defaultHidden?: unknown; options?: unknown }): SignInChoices | undefined {
+  if (body.defaultHidden === undefined && body.options === undefined) return undefined;
+  return {
+    defaultHidden: body.defaultHidden === true,
+    options: Array.isArray(body.options) ? body.options.filter(isOption) : [],
+  };
+}
+
 async function errorOf(response: Response): Promise<ApiError> {
-  let body: { name?: string; message?: string; details?: ErrorDetail[] } = {};
+  let body: {
+    name?: string;
+    message?: string;
+    details?: ErrorDetail[];
+    defaultHidden?: unknown;
+    options?: unknown;
+  } = {};
   try {
     body = await response.json();
   } catch {
@@ -37,6 +75,7 @@ async function errorOf(response: Response): Promise<ApiError> {
     body.name ?? 'Error',
     body.message ?? `The server answered ${response.status} ${response.statusText}.`,
     Array.isArray(body.details) ? body.details : [],
+    response.status === 401 ? signInChoicesOf(body) : undefined,
   );
 }
 
@@ -54,7 +93,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   if (!response.ok) {
     const error = await errorOf(response);
     if (error.status === 401 && path.startsWith('/api/'))
-      for (const listener of sessionEndedListeners) listener();
+      for (const listener of sessionEndedListeners) listener(error);
     throw error;
   }
   const text = await response.text();

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 interface Props {
   label: ComponentChildren;
@@ -16,7 +16,9 @@ export function Disclosure({ label, ariaLabel, children, align = 'left' }: Props
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
-  useEffect(() => {
+  // Listening from the render that opens it: a plain effect waits for the next frame, and a key
+  // pressed before then (Escape at once) would find nobody listening and leave the panel open.
+  useLayoutEffect(() => {
     if (!open) return;
     // A click elsewhere, or on one of its links, closes it.
     const onClick = (e: Event) => {

@@ -5,6 +5,8 @@ import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { Loaded } from '../../components/status';
+import { Switch } from '../../components/switch';
+import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../routes';
@@ -21,6 +23,12 @@ interface OidcSettings {
   acrValues?: string;
   idTokenSigningAlgorithm?: 'RS256' | 'RS384' | 'RS512';
 }
+
+interface SimpleSettings {
+  disabled: boolean;
+}
+
+const SIMPLE_SETTINGS = '/api/admin/auth/simple/settings';
 
 const ROOT_ROLES = ['Viewer', 'Editor', 'Admin'].map((r) => ({ value: r, label: r }));
 const ALGORITHMS = ['RS256', 'RS384', 'RS512'].map((a) => ({ value: a, label: a }));
@@ -40,6 +48,8 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
   });
   const [saved, setSaved] = useState(false);
   const { values } = form;
+  // Saved before, and answered without its secret: the server cannot decrypt the one it stored.
+  const secretUnreadable = settings.clientId !== undefined && settings.secret === undefined;
   return (
     <Form
       label="OpenID Connect"
@@ -78,6 +88,11 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
           required
           value={values.secret}
           onValue={(v) => form.set('secret', v)}
+          hint={
+            secretUnreadable
+              ? 'The stored secret cannot be decrypted (FLAGPOLE_SECRET_KEY changed): enter it again.'
+              : undefined
+          }
           error={form.errorAt('secret')}
         />
       </div>
@@ -137,18 +152,59 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
   );
 }
 
-/** Single sign-on with an OpenID Connect provider. */
+/**
+ * The switch of password sign-in. The server turns it off only while OpenID Connect sign-in works
+ * (so that someone can always sign in), and says why not beside it.
+ */
+function PasswordSignIn({
+  settings,
+  onSaved,
+}: {
+  settings: SimpleSettings;
+  onSaved(s: SimpleSettings): void;
+}) {
+  const action = useAction();
+  const on = !settings.disabled;
+  const toggle = () =>
+    action.run(async () => onSaved(await api.post<SimpleSettings>(SIMPLE_SETTINGS, { disabled: on })));
+  return (
+    <div class="actions">
+      <span class="switch-with-state">
+        <Switch checked={on} label="Password sign-in" onToggle={toggle} busy={action.busy} />
+        {on ? 'On' : 'Off'}
+      </span>
+      {action.problem && (
+        <p class="field-error" role="alert">
+          {action.problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Single sign-on with an OpenID Connect provider, and whether passwords still let people in. */
 export function OidcPage(_props: RouteProps) {
   const settings = useResource<OidcSettings>('/api/admin/auth/oidc/settings');
+  const simple = useResource<SimpleSettings>(SIMPLE_SETTINGS);
   return (
     <>
       <PageHeader title="Single sign-on">
         <p class="muted">
-          Settings for signing in through an OpenID Connect provider. Password sign-in and tokens keep working
-          whatever they say.
+          Settings for signing in through an OpenID Connect provider. API tokens and personal access tokens
+          keep working whatever they say.
         </p>
       </PageHeader>
       <Loaded resource={settings}>{(data) => <OidcForm settings={data} />}</Loaded>
+      <section class="card stack password-sign-in" aria-labelledby="password-sign-in">
+        <h2 id="password-sign-in">Password sign-in</h2>
+        <p class="muted">
+          Signing in with a username (or email) and password. It can be turned off while sign-in with OpenID
+          Connect works: the sign-in page then shows only the provider's button.
+        </p>
+        <Loaded resource={simple}>
+          {(data) => <PasswordSignIn settings={data} onSaved={(saved) => simple.mutate(() => saved)} />}
+        </Loaded>
+      </section>
     </>
   );
 }
