@@ -60,6 +60,7 @@ beforeAll(async () => {
     '/applications',
     '/applications/shop',
     '/events',
+    '/playground',
     '/profile',
     '/admin/users',
     '/admin/groups',

@@ -74,6 +74,26 @@ describe('screenshots of the main screens', () => {
       await page.getByRole('list', { name: /Strategies in production/ }).waitFor();
       await page.getByText('eu-customers').waitFor();
       await screenshot(page, `flag-page-${suffix}`);
+
+      await page.goto('/playground');
+      await page.getByLabel('production').check();
+      await page.getByLabel('appName').fill('web');
+      await page.getByLabel('userId').fill('alice');
+      for (const [name, value] of [
+        ['region', 'eu-west'],
+        ['version', '2.4.0'],
+      ]) {
+        await page.getByRole('button', { name: 'Add property' }).click();
+        await page.getByLabel('Name').last().fill(name!);
+        await page.getByLabel('Value').last().fill(value!);
+      }
+      await page.getByRole('button', { name: 'Try the context' }).click();
+      await page.getByRole('heading', { name: 'Results' }).waitFor();
+      const details = page.getByRole('button', { name: 'Details of new-checkout (production)' });
+      await details.click();
+      await page.getByText('Segment eu-customers').waitFor();
+      await details.blur();
+      await screenshot(page, `playground-${suffix}`);
       await page.close();
     });
   }

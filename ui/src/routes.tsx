@@ -55,6 +55,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/applications', screen: later('applications') },
   { path: '/applications/:appName', screen: later('application') },
   { path: '/events', screen: later('events') },
+  { path: '/playground', screen: later('playground') },
   { path: '/profile', screen: later('profile') },
   { path: '/admin/users', screen: later('users') },
   { path: '/admin/groups', screen: later('groups') },
@@ -87,6 +88,7 @@ export const mainNavigation: NavItem[] = [
   { href: '/projects', label: 'Projects' },
   { href: '/segments', label: 'Segments' },
   { href: '/context', label: 'Context fields' },
+  { href: '/playground', label: 'Playground' },
   { href: '/applications', label: 'Applications' },
   { href: '/events', label: 'Event log' },
 ];
