@@ -171,11 +171,16 @@ function PlaygroundForm({ environments, projects, contextFields, onResults }: Fo
   const saved = savedDraft();
   const first = environments.find((e) => e.enabled) ?? environments[0];
   const savedEnvironments = (saved.environments ?? []).filter((e) => known.has(e));
+  // A field deleted since would go on being sent without being shown.
+  const shown = new Set([...STANDARD_FIELDS, ...contextFields.map((f) => f.name)]);
+  const savedFields = Object.fromEntries(
+    Object.entries(saved.fields ?? {}).filter(([name]) => shown.has(name)),
+  );
   const form = useForm<Draft>({
     environments: savedEnvironments.length > 0 ? savedEnvironments : first ? [first.name] : [],
     allProjects: saved.allProjects ?? true,
     projects: saved.projects ?? [],
-    fields: saved.fields ?? {},
+    fields: savedFields,
     properties: saved.properties ?? [],
   });
   const { values } = form;
