@@ -68,6 +68,7 @@ beforeAll(async () => {
     '/applications',
     '/applications/shop',
     '/events',
+    '/playground',
     '/profile',
     '/admin/users',
     '/admin/groups',

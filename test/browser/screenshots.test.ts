@@ -46,6 +46,7 @@ beforeAll(async () => {
   await f.create('search-v2', { description: 'Search ranked by the new model', type: 'experiment' });
   await f.enable('search-v2', 'development');
   await f.tag('search-v2', 'simple', 'search');
+  await f.addDependency('search-v2', { feature: 'new-checkout', variants: ['blue'] });
   await f.create('payments-kill-switch', { description: 'Stops card payments', type: 'kill-switch' });
   await f.create('legacy-banner', { type: 'operational' });
   await ui.server.request('PATCH', '/api/admin/projects/default/features/legacy-banner', {
@@ -73,7 +74,28 @@ describe('screenshots of the main screens', () => {
       await page.goto('/projects/default/features/new-checkout');
       await page.getByRole('list', { name: /Strategies in production/ }).waitFor();
       await page.getByText('eu-customers').waitFor();
+      await page.getByText('Required by').waitFor();
       await screenshot(page, `flag-page-${suffix}`);
+
+      await page.goto('/playground');
+      await page.getByLabel('production').check();
+      await page.getByLabel('appName').fill('web');
+      await page.getByLabel('userId').fill('alice');
+      for (const [name, value] of [
+        ['region', 'eu-west'],
+        ['version', '2.4.0'],
+      ]) {
+        await page.getByRole('button', { name: 'Add property' }).click();
+        await page.getByLabel('Name').last().fill(name!);
+        await page.getByLabel('Value').last().fill(value!);
+      }
+      await page.getByRole('button', { name: 'Try the context' }).click();
+      await page.getByRole('heading', { name: 'Results' }).waitFor();
+      const details = page.getByRole('button', { name: 'Details of new-checkout (production)' });
+      await details.click();
+      await page.getByText('Segment eu-customers').waitFor();
+      await details.blur();
+      await screenshot(page, `playground-${suffix}`);
       await page.close();
     });
   }

@@ -58,6 +58,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/applications', screen: later('applications') },
   { path: '/applications/:appName', screen: later('application') },
   { path: '/events', screen: later('events') },
+  { path: '/playground', screen: later('playground') },
   { path: '/profile', screen: later('profile') },
   { path: '/admin/users', screen: later('users') },
   { path: '/admin/groups', screen: later('groups') },
@@ -91,6 +92,7 @@ export const mainNavigation: NavItem[] = [
   { href: '/segments', label: 'Segments' },
   { href: '/strategies', label: 'Strategies' },
   { href: '/context', label: 'Context fields' },
+  { href: '/playground', label: 'Playground' },
   { href: '/applications', label: 'Applications' },
   { href: '/events', label: 'Event log' },
 ];

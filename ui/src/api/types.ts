@@ -140,8 +140,19 @@ export interface FeatureEnvironment extends FeatureEnvironmentSummary {
   variants: Variant[];
 }
 
+/** A child's condition on its parent: the parent on (with one of `variants`, when named) or off. */
+export interface Dependency {
+  feature: string;
+  enabled: boolean;
+  variants: string[];
+}
+
 export interface Feature extends Omit<FeatureSummary, 'environments'> {
   environments: FeatureEnvironment[];
+  /** Its parent, if it has one (at most one). */
+  dependencies: Dependency[];
+  /** The flags whose parent it is. */
+  children: string[];
 }
 
 export interface StrategyParameter {

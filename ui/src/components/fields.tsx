@@ -53,6 +53,8 @@ interface InputOptions {
   max?: number;
   step?: number | 'any';
   autoFocus?: boolean;
+  /** The id of a `<datalist>` of suggested values. */
+  list?: string;
 }
 
 type InputProps = InputOptions & FieldFrame & { value: string; onValue(value: string): void };

@@ -12,6 +12,7 @@ import { GroupsPage } from './groups/groups-page';
 import { ImportExportPage } from './import-export/import-export-page';
 import { InviteLinksPage } from './invites/invite-links-page';
 import { OidcPage } from './oidc/oidc-page';
+import { PlaygroundPage } from './playground/playground-page';
 import { ProfilePage } from './profile/profile-page';
 import { RolePage } from './roles/role-page';
 import { RolesPage } from './roles/roles-page';
@@ -34,6 +35,7 @@ export const lazyScreens = {
   applications: ApplicationsPage,
   application: ApplicationPage,
   events: EventsPage,
+  playground: PlaygroundPage,
   profile: ProfilePage,
   users: UsersPage,
   groups: GroupsPage,

@@ -9,6 +9,7 @@ import type { RouteProps } from '../../routes';
 import { flagHref } from '../flags/flag-table';
 import { EnvironmentsTab } from './environments-tab';
 import { FlagActions } from './flag-actions';
+import { FlagDependency } from './flag-dependency';
 import { FlagTags } from './flag-tags';
 import { HistoryTab } from './history-tab';
 import { JsonTab } from './json-tab';
@@ -80,6 +81,7 @@ export function FlagPage({ params }: RouteProps) {
         </p>
         {flag.description && <p class="muted">{flag.description}</p>}
         <FlagTags project={project} feature={flag.name} />
+        <FlagDependency project={project} feature={flag} reload={feature.reload} />
       </PageHeader>
       <nav class="tabs" aria-label="Parts of the flag">
         {TABS.map((t) => (

@@ -10,7 +10,7 @@ function listed(value: string | undefined): string {
 }
 
 /** What a strategy does, in one sentence. */
-function describeStrategyRule(s: Strategy): string {
+export function describeStrategyRule(s: Pick<Strategy, 'name' | 'parameters'>): string {
   const p = s.parameters;
   switch (s.name) {
     case 'default':
