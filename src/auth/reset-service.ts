@@ -107,8 +107,9 @@ export async function requestResetEmail(ctx: AppContext, email: string): Promise
     }
     return user;
   });
+  // Info, not a warning: anyone may ask, and the event log already holds the request for an Admin.
   if (asked) {
-    ctx.log.warn(
+    ctx.log.info(
       { userId: asked.id },
       'A password reset was asked for by e-mail, but Flagpole sends no e-mail: an Admin can make a reset link with POST /api/admin/user-admin/reset-password.',
     );

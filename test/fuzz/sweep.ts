@@ -9,7 +9,10 @@ let sweeps = 0;
 function combinations(params: Parameter[], fixture: Fixture): Record<string, string>[] | null {
   let combos: Record<string, string>[] = [{}];
   for (const p of params) {
-    const values = fixture.pools[p.name];
+    // A pool is filled by name; a parameter that shares a name but takes another form (the
+    // search's `project=IS:default`) gets only the values that fit, or is left out when optional.
+    const fits = p.schema.pattern ? new RegExp(p.schema.pattern) : null;
+    const values = fixture.pools[p.name]?.filter((v) => !fits || fits.test(String(v)));
     if (!values?.length) {
       if (!p.required || p.schema.default !== undefined) continue;
       return null;
