@@ -60,6 +60,7 @@ import { strategyRoutes } from './strategies/routes.js';
 import { strategyTypeRoutes } from './strategies/type-routes.js';
 import { tagTypeRoutes } from './tag-types/routes.js';
 import { tagRoutes } from './tags/routes.js';
+import { projectTokenRoutes } from './tokens/project-routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { uiConfigRoutes } from './ui-config/routes.js';
 import { userAdminRoutes } from './users/admin-routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   roleRoutes(app, ctx);
   groupRoutes(app, ctx);
   accessRoutes(app, ctx);
+  projectTokenRoutes(app, ctx);
   signupRoutes(app, ctx);
   settingsRoutes(app, ctx);
   uiConfigRoutes(app, ctx);

@@ -4,7 +4,7 @@ import { migrate } from './db/migrate.js';
 import { SYSTEM_ACTOR } from './http/identity.js';
 import { ensureInstanceId } from './settings/service.js';
 import { importStateFile } from './state/file.js';
-import { createInitialTokens } from './tokens/service.js';
+import { createInitialTokens } from './tokens/startup.js';
 import { ensureDefaultAdmin, signsInWith } from './users/service.js';
 
 /**

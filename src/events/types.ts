@@ -74,6 +74,8 @@ export const EVENT_SCOPES = {
   'environment-deleted': ['model', 'identity'],
   'api-token-created': IDENTITY,
   'api-token-deleted': IDENTITY,
+  // A changed expiry counts from the next request: the cached credential is dropped.
+  'api-token-updated': IDENTITY,
   'pat-created': IDENTITY,
   'pat-deleted': IDENTITY,
   'user-created': IDENTITY,

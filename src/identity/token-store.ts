@@ -110,6 +110,27 @@ export async function listApiTokens(db: Queryable, types: TokenKind[]): Promise<
   return rows.map(toApiToken);
 }
 
+/** The tokens that name the project among theirs (tokens of every project, `*`, are not listed). */
+export async function listApiTokensOfProject(db: Queryable, project: string): Promise<ApiToken[]> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE projects @> ARRAY[$1]::text[] ORDER BY id`,
+    [project],
+  );
+  return rows.map(toApiToken);
+}
+
+export async function listApiTokensNamed(
+  db: Queryable,
+  tokenName: string,
+  types: TokenKind[],
+): Promise<ApiToken[]> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE token_name = $1 AND type = ANY($2::text[]) ORDER BY id`,
+    [tokenName, types],
+  );
+  return rows.map(toApiToken);
+}
+
 export async function findApiToken(
   db: Queryable,
   by: { id: number } | { secretHash: string },
@@ -125,6 +146,14 @@ export async function findApiToken(
 
 export async function deleteApiToken(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM api_tokens WHERE id = $1', [id]);
+}
+
+export async function setApiTokenExpiry(db: Queryable, id: number, expiresAt: Date): Promise<ApiToken> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `UPDATE api_tokens SET expires_at = $2 WHERE id = $1 RETURNING ${API_TOKEN_COLUMNS}`,
+    [id, expiresAt],
+  );
+  return toApiToken(rows[0]!);
 }
 
 export async function touchApiToken(db: Queryable, id: number): Promise<void> {

@@ -72,7 +72,7 @@ describe('reading roles and permissions', () => {
       expect.arrayContaining(['CREATE_FEATURE_STRATEGY', 'UPDATE_FEATURE_ENVIRONMENT']),
     );
     const all = [...names(root), ...names(project), ...names(environments[0].permissions)];
-    expect(all).toHaveLength(37);
+    expect(all).toHaveLength(40);
     expect(root[0]).toHaveProperty('displayName');
   });
 

@@ -5,6 +5,7 @@ import { NoContent } from '../http/schemas.js';
 import { createPat, listPatsOf, removePat } from './pat-service.js';
 import {
   ApiTokenList,
+  ApiTokenNameParams,
   ApiTokenParams,
   ApiTokenSchema,
   CreateApiTokenBody,
@@ -12,14 +13,17 @@ import {
   PatList,
   PatParams,
   PatSchema,
+  UpdateApiTokenBody,
 } from './schemas.js';
 import {
   createApiToken,
   listApiTokensFor,
+  readApiTokensNamed,
   removeApiToken,
   TOKEN_CREATE_PERMISSIONS,
   TOKEN_DELETE_PERMISSIONS,
   TOKEN_READ_PERMISSIONS,
+  updateApiTokenExpiry,
 } from './service.js';
 
 export function tokenRoutes(app: App, ctx: AppContext): void {
@@ -53,6 +57,45 @@ export function tokenRoutes(app: App, ctx: AppContext): void {
       const identity = identityOf(request);
       const token = await createApiToken(ctx, identity, actorOf(identity), request.body);
       return reply.code(201).send(token);
+    },
+  );
+
+  app.get(
+    '/api/admin/api-tokens/:name',
+    {
+      config: { permission: TOKEN_READ_PERMISSIONS },
+      schema: {
+        tags,
+        summary: 'The API tokens with this name the caller may see (secrets masked)',
+        params: ApiTokenNameParams,
+        response: { 200: ApiTokenList },
+      },
+    },
+    async (request) => readApiTokensNamed(ctx, identityOf(request), request.params.name),
+  );
+
+  app.put(
+    '/api/admin/api-tokens/:token',
+    {
+      config: { permission: TOKEN_CREATE_PERMISSIONS },
+      schema: {
+        tags,
+        summary: "Change an API token's expiry (whoever may create tokens of its kind)",
+        params: ApiTokenParams,
+        body: UpdateApiTokenBody,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      await updateApiTokenExpiry(
+        ctx,
+        identity,
+        actorOf(identity),
+        request.params.token,
+        request.body.expiresAt,
+      );
+      return reply.send();
     },
   );
 

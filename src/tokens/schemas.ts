@@ -38,6 +38,35 @@ export const ApiTokenParams = Type.Object({
   token: Type.String({ minLength: 1, description: 'The secret, or the numeric id' }),
 });
 
+export const ApiTokenNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const UpdateApiTokenBody = Type.Object(
+  { expiresAt: Type.String({ format: 'date-time', description: 'The new expiry; must lie ahead' }) },
+  { additionalProperties: false },
+);
+
+export const CreateProjectApiTokenBody = Type.Object(
+  {
+    tokenName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    username: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'Older name of tokenName' }),
+    ),
+    type: Type.String({ description: 'client (or backend) or frontend; any case' }),
+    environment: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'Default: development' }),
+    ),
+    expiresAt: Type.Optional(DateTime),
+  },
+  { additionalProperties: false },
+);
+
+export const ProjectApiTokensParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
+
+export const ProjectApiTokenParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  token: Type.String({ minLength: 1, description: 'The secret, or the numeric id' }),
+});
+
 export const CreatePatBody = Type.Object(
   {
     description: Type.String({ maxLength: 255 }),

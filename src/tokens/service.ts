@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { existingEnvironments } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -8,12 +8,12 @@ import { assertPermission, can, type Permission } from '../http/permissions.js';
 import { INT4_MAX } from '../http/schemas.js';
 import {
   type ApiToken,
-  apiTokenExists,
   deleteApiToken,
-  existingApiTokens,
   findApiToken,
   insertApiToken,
   listApiTokens,
+  listApiTokensNamed,
+  setApiTokenExpiry,
 } from '../identity/token-store.js';
 import { existingProjectIds } from '../projects/store.js';
 import { hashSecret, randomHex } from '../secrets.js';
@@ -70,7 +70,7 @@ export function describeApiToken(t: ApiToken, secret?: string) {
   };
 }
 
-function parseType(type: string): TokenKind {
+export function parseType(type: string): TokenKind {
   const t = type.toLowerCase();
   if (t === 'backend' || t === 'client') return 'client';
   if (t === 'frontend' || t === 'admin') return t;
@@ -80,14 +80,14 @@ function parseType(type: string): TokenKind {
   );
 }
 
-interface TokenScope {
+export interface TokenScope {
   type: TokenKind;
   environment: string;
   projects: string[];
 }
 
 /** The scoping rules every token obeys, whether made through the API or at start-up. */
-async function checkScope(db: Queryable, scope: TokenScope): Promise<void> {
+export async function checkScope(db: Queryable, scope: TokenScope): Promise<void> {
   const { type, environment, projects } = scope;
   if (type === 'admin') {
     if (environment !== '*' || projects.length !== 1 || projects[0] !== '*') {
@@ -127,61 +127,132 @@ async function checkScope(db: Queryable, scope: TokenScope): Promise<void> {
   }
 }
 
-export async function createApiToken(
-  ctx: AppContext,
-  identity: Identity,
-  actor: Actor,
-  input: ApiTokenInput,
-) {
+/** The name a body gives a token: `tokenName`, or `username` as older clients send it. */
+export function tokenNameOf(input: { tokenName?: string; username?: string }): string {
   const tokenName = (input.tokenName ?? input.username ?? '').trim();
   if (!tokenName) {
     throw new ValidationError('The token needs a name: send `tokenName`.', [
       { path: 'tokenName', message: 'The `tokenName` property is required.' },
     ]);
   }
+  return tokenName;
+}
+
+/** A requested expiry, which must lie ahead. */
+export function futureExpiry(expiresAt: string): Date {
+  const at = new Date(expiresAt);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
+    throw new ValidationError('`expiresAt` must be a date-time in the future.', [
+      { path: 'expiresAt', message: 'Past or invalid date.' },
+    ]);
+  }
+  return at;
+}
+
+/** What an event tells of a token: its scope, never its secret. */
+function tokenFacts(t: ApiToken) {
+  return {
+    id: t.id,
+    tokenName: t.tokenName,
+    type: t.type,
+    environment: t.environment,
+    projects: t.projects,
+    expiresAt: t.expiresAt,
+  };
+}
+
+/** The project and environment an event of the token is filed under. */
+function tokenPlace(t: { type: TokenKind; environment: string; projects: string[] }) {
+  return {
+    environment: t.type === 'admin' ? null : t.environment,
+    project: t.projects.length === 1 && t.projects[0] !== '*' ? t.projects[0] : null,
+  };
+}
+
+export interface NewToken extends TokenScope {
+  tokenName: string;
+  expiresAt: Date | null;
+  alias: string | null;
+}
+
+/** Checks the scope, stores the token and records it; the answer holds the secret, once. */
+export async function issueApiToken(tx: Transaction, actor: Actor, t: NewToken) {
+  await checkScope(tx, t);
+  const prefix = `${t.type === 'admin' ? '*' : projectPart(t.projects)}:${t.environment}.`;
+  const secret = prefix + randomHex(28);
+  const token = await insertApiToken(tx, {
+    secretHash: hashSecret(secret),
+    secretPrefix: prefix,
+    tokenName: t.tokenName,
+    type: t.type,
+    environment: t.environment,
+    projects: t.projects,
+    alias: t.alias,
+    createdBy: actor.name,
+    expiresAt: t.expiresAt,
+  });
+  recordEvent(tx, actor, { type: 'api-token-created', ...tokenPlace(token), data: tokenFacts(token) });
+  return describeApiToken(token, secret);
+}
+
+export async function createApiToken(
+  ctx: AppContext,
+  identity: Identity,
+  actor: Actor,
+  input: ApiTokenInput,
+) {
+  const tokenName = tokenNameOf(input);
   const type = parseType(input.type);
   const environment = input.environment ?? (type === 'admin' ? '*' : 'development');
   const projects = input.projects ?? (input.project !== undefined ? [input.project] : ['*']);
-  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new ValidationError('`expiresAt` must be in the future.', [
-      { path: 'expiresAt', message: 'Past date.' },
-    ]);
-  }
+  const expiresAt = input.expiresAt ? futureExpiry(input.expiresAt) : null;
   assertPermission(identity, CREATE[type]);
-
-  return ctx.db.transaction(async (tx) => {
-    await checkScope(tx, { type, environment, projects });
-    const prefix = `${type === 'admin' ? '*' : projectPart(projects)}:${environment}.`;
-    const secret = prefix + randomHex(28);
-    const token = await insertApiToken(tx, {
-      secretHash: hashSecret(secret),
-      secretPrefix: prefix,
+  return ctx.db.transaction((tx) =>
+    issueApiToken(tx, actor, {
       tokenName,
       type,
       environment,
       projects,
-      alias: input.alias ?? null,
-      createdBy: actor.name,
       expiresAt,
-    });
-    recordEvent(tx, actor, {
-      type: 'api-token-created',
-      environment: type === 'admin' ? null : environment,
-      project: projects.length === 1 && projects[0] !== '*' ? projects[0] : null,
-      data: { id: token.id, tokenName, type, environment, projects, expiresAt },
-    });
-    return describeApiToken(token, secret);
-  });
+      alias: input.alias ?? null,
+    }),
+  );
 }
 
 export async function listApiTokensFor(ctx: AppContext, identity: Identity) {
-  const kinds = (Object.keys(READ) as TokenKind[]).filter((k) => can(identity, READ[k]));
-  const tokens = await listApiTokens(ctx.db, kinds);
+  const tokens = await listApiTokens(ctx.db, readableKinds(identity));
   return { tokens: tokens.map((t) => describeApiToken(t)) };
 }
 
-/** By its secret, or by the `id` shown in the list (the secret itself is only shown once). */
+/** The tokens called `tokenName`, of the kinds the caller may read. */
+export async function readApiTokensNamed(ctx: AppContext, identity: Identity, tokenName: string) {
+  const tokens = await listApiTokensNamed(ctx.db, tokenName, readableKinds(identity));
+  return { tokens: tokens.map((t) => describeApiToken(t)) };
+}
+
+function readableKinds(identity: Identity): TokenKind[] {
+  return (Object.keys(READ) as TokenKind[]).filter((k) => can(identity, READ[k]));
+}
+
+/**
+ * A token by its secret, or by the `id` shown in the lists (the secret itself is only shown
+ * once), locked for the change; null when none matches.
+ */
+export async function findTokenByRef(tx: Transaction, ref: string): Promise<ApiToken | null> {
+  if (!/^\d+$/.test(ref)) {
+    return findApiToken(tx, { secretHash: hashSecret(ref) }, { lock: 'exclusive' });
+  }
+  // Ids are int4: a number beyond names no token (and the database would refuse to compare it).
+  const id = Number(ref);
+  return id <= INT4_MAX ? findApiToken(tx, { id }, { lock: 'exclusive' }) : null;
+}
+
+/** Deletes the token (it stops working from the next request) and records what it was. */
+export async function discardApiToken(tx: Transaction, actor: Actor, token: ApiToken): Promise<void> {
+  await deleteApiToken(tx, token.id);
+  recordEvent(tx, actor, { type: 'api-token-deleted', ...tokenPlace(token), preData: tokenFacts(token) });
+}
+
 export async function removeApiToken(
   ctx: AppContext,
   identity: Identity,
@@ -189,97 +260,35 @@ export async function removeApiToken(
   ref: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const id = /^\d+$/.test(ref) ? Number(ref) : undefined;
-    // Ids are int4: a number beyond names no token (and the database would refuse to compare it).
-    const token =
-      id === undefined
-        ? await findApiToken(tx, { secretHash: hashSecret(ref) }, { lock: 'exclusive' })
-        : id <= INT4_MAX
-          ? await findApiToken(tx, { id }, { lock: 'exclusive' })
-          : null;
+    const token = await findTokenByRef(tx, ref);
     if (!token) throw new NotFoundError('No API token matches that secret or id.');
     assertPermission(identity, DELETE[token.type]);
-    await deleteApiToken(tx, token.id);
-    recordEvent(tx, actor, {
-      type: 'api-token-deleted',
-      environment: token.type === 'admin' ? null : token.environment,
-      data: {
-        id: token.id,
-        tokenName: token.tokenName,
-        type: token.type,
-        environment: token.environment,
-        projects: token.projects,
-      },
-    });
+    await discardApiToken(tx, actor, token);
   });
 }
 
-/** Parses `project:environment.secret`, the form of INIT_*_API_TOKENS. */
-function scopeFromSecret(secret: string, type: TokenKind): TokenScope {
-  const match = /^([^:]+):([^.]+)\.(.+)$/.exec(secret);
-  if (!match) {
-    throw new Error(
-      `The start-up token "${secret.slice(0, 12)}…" is not of the form <project>:<environment>.<secret>.`,
-    );
-  }
-  const [, project, environment] = match as unknown as [string, string, string];
-  if (type === 'admin' && (project !== '*' || environment !== '*')) {
-    throw new Error(
-      'INIT_ADMIN_API_TOKENS entries must start with "*:*." (an admin token covers everything).',
-    );
-  }
-  return { type, environment, projects: [project] };
-}
-
-/** Creates the tokens named in INIT_*_API_TOKENS that do not exist yet. */
-export async function createInitialTokens(ctx: AppContext, actor: Actor): Promise<void> {
-  const wanted: [TokenKind, string[]][] = [
-    ['admin', ctx.config.initTokens.admin],
-    ['client', ctx.config.initTokens.client],
-    ['frontend', ctx.config.initTokens.frontend],
-  ];
-  // A restart finds them all made already: one query, no transaction.
-  const existing = await existingApiTokens(
-    ctx.db,
-    wanted.flatMap(([, secrets]) => secrets.map(hashSecret)),
-  );
-  for (const [type, secrets] of wanted) {
-    for (const secret of secrets.filter((s) => !existing.has(hashSecret(s)))) {
-      const scope = scopeFromSecret(secret, type);
-      await ctx.db.transaction(async (tx) => {
-        // Replicas starting together with the same tokens: one makes each, the others then find it.
-        await tx.query('SELECT pg_advisory_xact_lock(4242003)');
-        const hash = hashSecret(secret);
-        if (await apiTokenExists(tx, hash)) return;
-        try {
-          await checkScope(tx, scope);
-        } catch (error) {
-          throw new Error(
-            `The start-up ${type} token "${secret.slice(0, secret.indexOf('.') + 1)}…" is invalid: ${(error as Error).message}`,
-          );
-        }
-        const token = await insertApiToken(tx, {
-          secretHash: hash,
-          secretPrefix: secret.slice(0, secret.indexOf('.') + 1),
-          tokenName: type,
-          type,
-          environment: scope.environment,
-          projects: scope.projects,
-          alias: null,
-          createdBy: actor.name,
-          expiresAt: null,
-        });
-        recordEvent(tx, actor, {
-          type: 'api-token-created',
-          data: {
-            id: token.id,
-            tokenName: type,
-            type,
-            environment: scope.environment,
-            projects: scope.projects,
-          },
-        });
-      });
-    }
-  }
+/**
+ * Moves the token's expiry (an expired token may be brought back this way). Whoever may create
+ * tokens of its kind may change it; the cached credential follows at once.
+ */
+export async function updateApiTokenExpiry(
+  ctx: AppContext,
+  identity: Identity,
+  actor: Actor,
+  ref: string,
+  expiresAt: string,
+) {
+  const at = futureExpiry(expiresAt);
+  await ctx.db.transaction(async (tx) => {
+    const token = await findTokenByRef(tx, ref);
+    if (!token) throw new NotFoundError('No API token matches that secret or id.');
+    assertPermission(identity, CREATE[token.type]);
+    const updated = await setApiTokenExpiry(tx, token.id, at);
+    recordEvent(tx, actor, {
+      type: 'api-token-updated',
+      ...tokenPlace(token),
+      preData: tokenFacts(token),
+      data: tokenFacts(updated),
+    });
+  });
 }

@@ -47,6 +47,7 @@ beforeAll(async () => {
     '/projects/default',
     '/projects/default?archived=1',
     '/projects/default/access',
+    '/projects/default/api-tokens',
     '/projects/default/create-flag',
     '/projects/default/features/screened',
     '/projects/default/features/screened/variants',

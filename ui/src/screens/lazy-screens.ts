@@ -21,11 +21,13 @@ import { SegmentsPage } from './segments/segments-page';
 import { StrategyTypePage } from './strategies/strategy-type-page';
 import { StrategyTypesPage } from './strategies/strategy-types-page';
 import { ApiTokensPage } from './tokens/api-tokens-page';
+import { ProjectTokensPage } from './tokens/project-tokens-page';
 import { UsersPage } from './users/users-page';
 
 /** The screens loaded on first use, by the name the route table gives them. */
 export const lazyScreens = {
   projectAccess: AccessPage,
+  projectTokens: ProjectTokensPage,
   segments: SegmentsPage,
   segment: SegmentPage,
   strategyTypes: StrategyTypesPage,

@@ -55,6 +55,7 @@ export function ProjectPage({ params, query }: RouteProps) {
   const [problem, setProblem] = useState<string>();
   const canCreate = useCan('CREATE_FEATURE', { project });
   const canGrant = useCan('UPDATE_PROJECT', { project });
+  const seesTokens = useCan('READ_PROJECT_API_TOKEN', { project });
 
   const shown = useMemo(() => applyFilter(flags.data?.features ?? [], filter), [flags.data, filter]);
   const pageOfFlags = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -74,6 +75,11 @@ export function ProjectPage({ params, query }: RouteProps) {
             {canGrant && (
               <Link href={`${base}/access`} class="button button-secondary">
                 Access
+              </Link>
+            )}
+            {seesTokens && (
+              <Link href={`${base}/api-tokens`} class="button button-secondary">
+                API tokens
               </Link>
             )}
             {canCreate && (

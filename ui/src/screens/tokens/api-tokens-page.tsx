@@ -11,19 +11,9 @@ import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../routes';
 import { useCan, useSession } from '../../session';
+import type { ApiToken } from './api-token';
 import { CreateTokenForm } from './create-token-form';
-
-interface ApiToken {
-  id: number;
-  secret: string;
-  tokenName: string;
-  type: string;
-  environment: string;
-  projects: string[];
-  expiresAt: string | null;
-  createdAt: string;
-  seenAt: string | null;
-}
+import { ExpiryForm } from './expiry-form';
 
 const TOKEN_KINDS = [
   {
@@ -41,11 +31,13 @@ const TOKEN_KINDS = [
   { value: 'admin', label: 'Admin: scripts using the admin API', create: 'ADMIN', remove: 'ADMIN' },
 ];
 
-function TokenRow({ token, onDeleted }: { token: ApiToken; onDeleted(): void }) {
+function TokenRow({ token, onChanged }: { token: ApiToken; onChanged(): void }) {
   const confirm = useConfirm();
   const { run, busy, problem } = useAction();
   const kind = TOKEN_KINDS.find((k) => k.value === token.type);
   const canDelete = useCan(kind?.remove ?? 'ADMIN');
+  const canChange = useCan(kind?.create ?? 'ADMIN');
+  const [changing, setChanging] = useState(false);
   const remove = async () => {
     const confirmed = await confirm({
       title: `Delete the API token “${token.tokenName}”?`,
@@ -56,7 +48,7 @@ function TokenRow({ token, onDeleted }: { token: ApiToken; onDeleted(): void }) 
     if (confirmed)
       await run(async () => {
         await api.del(`/api/admin/api-tokens/${token.id}`);
-        onDeleted();
+        onChanged();
       });
   };
   return (
@@ -73,7 +65,31 @@ function TokenRow({ token, onDeleted }: { token: ApiToken; onDeleted(): void }) 
         {token.type === 'admin' ? 'Everything' : `${token.projects.join(', ')} in ${token.environment}`}
       </td>
       <td data-label="Last used">{formatDateTime(token.seenAt)}</td>
-      <td data-label="Expires">{token.expiresAt ? formatDate(token.expiresAt) : 'Never'}</td>
+      <td data-label="Expires">
+        {changing ? (
+          <ExpiryForm
+            token={token}
+            onSaved={() => {
+              setChanging(false);
+              onChanged();
+            }}
+            onCancel={() => setChanging(false)}
+          />
+        ) : (
+          <>
+            {token.expiresAt ? formatDate(token.expiresAt) : 'Never'}
+            {canChange && (
+              <Button
+                variant="quiet"
+                onClick={() => setChanging(true)}
+                aria-label={`Change the expiry of ${token.tokenName}`}
+              >
+                Change
+              </Button>
+            )}
+          </>
+        )}
+      </td>
       <td data-label="Actions">
         {canDelete && (
           <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.tokenName}`}>
@@ -142,7 +158,7 @@ export function ApiTokensPage(_props: RouteProps) {
               </thead>
               <tbody>
                 {list.map((t) => (
-                  <TokenRow key={t.id} token={t} onDeleted={tokens.reload} />
+                  <TokenRow key={t.id} token={t} onChanged={tokens.reload} />
                 ))}
               </tbody>
             </table>
