@@ -138,7 +138,7 @@ export async function findProjectStatusFacts(
         WHERE f.project = $1 AND l.stage <> 'archived')
      SELECT ${HEALTH_COLUMNS},
             ${MEMBERS} AS members,
-            (SELECT count(*)::int FROM api_tokens WHERE $1 = ANY(projects)) AS api_tokens,
+            (SELECT count(*)::int FROM api_tokens WHERE projects @> ARRAY[$1]::text[]) AS api_tokens,
             (SELECT count(*)::int FROM segments WHERE project = $1) AS segments,
             (SELECT coalesce(json_agg(json_build_object('date', day, 'count', n) ORDER BY day), '[]')
                FROM (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
