@@ -24,23 +24,24 @@ const MAX_KEYS = 100_000;
  * key still being refused is seen on every try, so it stays.
  */
 export class WindowCounter {
-  private readonly windows: LRUCache<string, Window>;
+  // Made on the first event, not at start: an LRU of this size allocates its slots up front, and
+  // most of a server's counters (sign-up, resets, SSO starts) never count anything.
+  private windows: LRUCache<string, Window> | undefined;
 
   constructor(
     readonly limit: WindowLimit,
-    maxKeys = MAX_KEYS,
-  ) {
-    this.windows = new LRUCache({ max: maxKeys });
-  }
+    private readonly maxKeys = MAX_KEYS,
+  ) {}
 
   /** Seconds until the key may act again, or 0 when it may now. */
   retryAfter(key: string, now = Date.now()): number {
-    const window = this.windows.get(key);
+    const window = this.windows?.get(key);
     if (!window || window.endsAt <= now || window.count < this.limit.max) return 0;
     return Math.ceil((window.endsAt - now) / 1000);
   }
 
   count(key: string, now = Date.now()): void {
+    this.windows ??= new LRUCache({ max: this.maxKeys });
     const window = this.windows.get(key);
     if (!window || window.endsAt <= now)
       this.windows.set(key, { count: 1, endsAt: now + this.limit.windowMs });
@@ -48,7 +49,7 @@ export class WindowCounter {
   }
 
   forget(key: string): void {
-    this.windows.delete(key);
+    this.windows?.delete(key);
   }
 }
 
