@@ -12,6 +12,7 @@ import {
   unlinkProjectEnvironment,
 } from '../projects/service.js';
 import { deleteProject as deleteProjectRow } from '../projects/store.js';
+import { discardProjectApiTokens } from '../tokens/service.js';
 import { deleteArchivedFeaturesOfProject } from './archive-service.js';
 import { attachProjectFeatures, detachProjectFeatures, findFeaturesOfProject } from './store.js';
 
@@ -32,9 +33,10 @@ async function lockedLiveFeatureCount(tx: Transaction, project: string): Promise
 /**
  * Deletes a project that holds no live features. Its archived features go with it, each with its
  * own `feature-deleted` event, as when they are deleted from the archive, and so do its context
- * fields, each with its `context-field-deleted`. The project's row is
- * locked first, which also waits for features being created in or moved into it; then its
- * features, which waits for those being revived: the count below is the one the deletion meets.
+ * fields, each with its `context-field-deleted`, and its API tokens (a token of several projects
+ * only loses it from its list). The project's row is locked first, which also waits for features
+ * being created in or moved into it; then its features, which waits for those being revived: the
+ * count below is the one the deletion meets.
  */
 export async function deleteProject(ctx: AppContext, identity: Identity, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -51,6 +53,7 @@ export async function deleteProject(ctx: AppContext, identity: Identity, id: str
     }
     await deleteArchivedFeaturesOfProject(tx, identity, id);
     await deleteProjectContextFields(tx, actorOf(identity), id);
+    await discardProjectApiTokens(tx, actorOf(identity), id);
     await deleteProjectRow(tx, id);
     recordEvent(tx, actorOf(identity), {
       type: 'project-deleted',

@@ -156,6 +156,15 @@ export async function setApiTokenExpiry(db: Queryable, id: number, expiresAt: Da
   return toApiToken(rows[0]!);
 }
 
+/** The token's projects replaced; answers the token as it now is. */
+export async function setApiTokenProjects(db: Queryable, id: number, projects: string[]): Promise<ApiToken> {
+  const { rows } = await db.query<ApiTokenRecord>(
+    `UPDATE api_tokens SET projects = $2::text[] WHERE id = $1 RETURNING ${API_TOKEN_COLUMNS}`,
+    [id, projects],
+  );
+  return toApiToken(rows[0]!);
+}
+
 export async function touchApiToken(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE api_tokens SET seen_at = now() WHERE id = $1', [id]);
 }

@@ -396,3 +396,45 @@ describe('the project token permissions', () => {
     }
   });
 });
+
+describe('deleting a project', () => {
+  it('deletes the tokens of that project alone and takes it out of the list of the others, with their events', async () => {
+    await createProject(server, 'short-lived');
+    const own = await makeToken('short-lived', { tokenName: 'short-lived-sdk' });
+    const shared = await server.request('POST', '/api/admin/api-tokens', {
+      ...admin(),
+      body: { tokenName: 'short-lived-and-beta', type: 'client', projects: ['short-lived', 'beta'] },
+    });
+    expect(shared.status, shared.text).toBe(201);
+    const deleted = await countEvents(server, 'api-token-deleted');
+    const updated = await countEvents(server, 'api-token-updated');
+
+    const res = await server.request('DELETE', '/api/admin/projects/short-lived', admin());
+    expect(res.status, res.text).toBe(200);
+
+    expect((await server.request('GET', '/api/client/features', { token: own.body.secret })).status).toBe(
+      401,
+    );
+    expect(await countEvents(server, 'api-token-deleted')).toBe(deleted + 1);
+    expect(await lastEvent(server, 'api-token-deleted')).toMatchObject({
+      project: 'short-lived',
+      preData: { id: own.body.id, projects: ['short-lived'] },
+    });
+    expect(await countEvents(server, 'api-token-updated')).toBe(updated + 1);
+    expect(await lastEvent(server, 'api-token-updated')).toMatchObject({
+      preData: { id: shared.body.id, projects: ['short-lived', 'beta'] },
+      data: { id: shared.body.id, projects: ['beta'] },
+    });
+
+    // A project made again under the name inherits neither token.
+    await createProject(server, 'short-lived');
+    expect((await server.request('GET', base('short-lived'), admin())).body.tokens).toEqual([]);
+    expect((await server.request('GET', '/api/client/features', { token: own.body.secret })).status).toBe(
+      401,
+    );
+    const stillBeta = await server.request('GET', base('beta'), admin());
+    expect(stillBeta.body.tokens).toContainEqual(
+      expect.objectContaining({ id: shared.body.id, projects: ['beta'], project: 'beta' }),
+    );
+  });
+});

@@ -13,7 +13,9 @@ import {
   insertApiToken,
   listApiTokens,
   listApiTokensNamed,
+  listApiTokensOfProject,
   setApiTokenExpiry,
+  setApiTokenProjects,
 } from '../identity/token-store.js';
 import { existingProjectIds } from '../projects/store.js';
 import { hashSecret, randomHex } from '../secrets.js';
@@ -251,6 +253,31 @@ export async function findTokenByRef(tx: Transaction, ref: string): Promise<ApiT
 export async function discardApiToken(tx: Transaction, actor: Actor, token: ApiToken): Promise<void> {
   await deleteApiToken(tx, token.id);
   recordEvent(tx, actor, { type: 'api-token-deleted', ...tokenPlace(token), preData: tokenFacts(token) });
+}
+
+/**
+ * The tokens of a project being deleted: a token of that project alone is deleted, one of several
+ * projects loses it from its list, each with its event. A project made later under the same name
+ * inherits none of them.
+ */
+export async function discardProjectApiTokens(tx: Transaction, actor: Actor, project: string): Promise<void> {
+  for (const token of await listApiTokensOfProject(tx, project)) {
+    if (token.projects.length === 1) {
+      await discardApiToken(tx, actor, token);
+      continue;
+    }
+    const updated = await setApiTokenProjects(
+      tx,
+      token.id,
+      token.projects.filter((p) => p !== project),
+    );
+    recordEvent(tx, actor, {
+      type: 'api-token-updated',
+      ...tokenPlace(token),
+      preData: tokenFacts(token),
+      data: tokenFacts(updated),
+    });
+  }
 }
 
 export async function removeApiToken(
