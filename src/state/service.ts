@@ -10,6 +10,7 @@ import { dropAllSegments, writeSegments } from '../segments/service.js';
 import { dropCustomStrategyDefinitions, writeCustomStrategyDefinitions } from '../strategies/service.js';
 import { writeTagTypes } from '../tag-types/service.js';
 import { dropAllTags, ensureTags } from '../tags/service.js';
+import { discardProjectApiTokens } from '../tokens/service.js';
 import { readItems, refuse, type StateItems } from './document.js';
 import { readExisting } from './existing.js';
 import type { ImportOptions, Plan } from './plan.js';
@@ -25,7 +26,8 @@ const DEFAULT_PROJECT = 'default';
 
 /**
  * `drop`: what the document replaces goes first — every feature (archived ones too), segment, tag
- * and custom strategy type, and every project the document does not list (but `default`). Projects
+ * and custom strategy type, and every project the document does not list (but `default`), with its
+ * API tokens. Projects
  * it lists stay, with their access grants, and are overwritten. Environments and tag types stay.
  */
 async function drop(tx: Transaction, actor: Actor, items: StateItems): Promise<void> {
@@ -41,6 +43,8 @@ async function drop(tx: Transaction, actor: Actor, items: StateItems): Promise<v
   const projects = await dropProjectsExcept(tx, [DEFAULT_PROJECT, ...items.projects.map((p) => p.id)]);
   if (projects.length > 0) events.push({ type: 'drop-projects', data: { projects } });
   for (const event of events) recordEvent(tx, actor, event);
+  // As when a project is deleted by hand: its tokens go too, or leave a token's list.
+  for (const project of projects) await discardProjectApiTokens(tx, actor, project);
 }
 
 /** Every write of the plan, each table in one statement, in the order the references need. */

@@ -256,6 +256,11 @@ describe('POST /api/admin/state/import', () => {
       ...admin(),
       body: { name: 'old-flag' },
     });
+    const legacyToken = await server.request('POST', '/api/admin/projects/legacy/api-tokens', {
+      ...admin(),
+      body: { tokenName: 'legacy-sdk', type: 'client' },
+    });
+    expect(legacyToken.status, legacyToken.text).toBe(201);
     const document = { version: 4, features: [{ name: 'only-one' }] };
     expect((await importState(document, '?drop=true')).status).toBe(202);
     const state = await exportState();
@@ -272,5 +277,12 @@ describe('POST /api/admin/state/import', () => {
     expect((await feature('old-flag', 'legacy')).status).toBe(404);
     const sdk = await server.request('GET', '/api/client/features', { token: CLIENT_TOKEN });
     expect(sdk.body.features.map((f: { name: string }) => f.name)).toEqual(['only-one']);
+    // The dropped project's token went with it.
+    const stale = await server.request('GET', '/api/client/features', { token: legacyToken.body.secret });
+    expect(stale.status).toBe(401);
+    expect((await eventsOf(server, 'type=api-token-deleted'))[0].preData).toMatchObject({
+      id: legacyToken.body.id,
+      projects: ['legacy'],
+    });
   });
 });
