@@ -34,7 +34,7 @@ import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { fastifyTrustProxy } from './http/proxy.js';
-import type { App } from './http/route.js';
+import { type App, isReadOnly, isSdkRoute } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { resolveIdentity } from './identity/resolve.js';
 import { insightRoutes } from './insights/routes.js';
@@ -84,6 +84,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     frameworkErrors: answerUnroutable(identify),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route is declared. Answered with 503 rather than left waiting (REQUEST_TIMEOUT_MS);
+  // not the SDK reads: they answer from the snapshot without waiting on anything, and a timer and
+  // an AbortController per request were a tenth of their cost.
+  app.addHook('onRoute', (route) => {
+    if (!(isSdkRoute(route) && isReadOnly(route))) route.handlerTimeout ??= ctx.config.requestTimeoutMs;
+  });
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);
@@ -95,24 +101,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
   registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify, await webRoutes(app, ctx));
-  // Answered with 503 rather than left waiting (REQUEST_TIMEOUT_MS). Not the SDK reads: they answer
-  // from the snapshot without waiting on anything, and a timer and an AbortController per request
-  // were a tenth of their cost.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const audience = route.config?.audience;
-    const sdkRead =
-      (audience === 'client' || audience === 'frontend') && methods.every((m) => m === 'GET' || m === 'HEAD');
-    if (!sdkRead) route.handlerTimeout ??= ctx.config.requestTimeoutMs;
-  });
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something
   // wait; SDK traffic changes no configuration.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const audience = route.config?.audience;
-    if (methods.every((m) => m === 'GET' || m === 'HEAD') || audience === 'client' || audience === 'frontend')
-      return;
+    if (isReadOnly(route) || isSdkRoute(route)) return;
     const settled = async (_request: unknown, reply: { statusCode: number }, payload: unknown) => {
       if (reply.statusCode < 400) await ctx.sync.settled();
       return payload;

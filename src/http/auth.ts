@@ -10,7 +10,7 @@ import {
 import type { Identity } from './identity.js';
 import { assertSameOrigin, isUnsafeMethod } from './origin.js';
 import { assertPermission } from './permissions.js';
-import type { App, Audience } from './route.js';
+import { type App, type Audience, audienceOf } from './route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,13 +25,6 @@ declare module 'fastify' {
 
 /** Who a request's credentials name; null when they name nobody. Given by the app. */
 export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
-
-function audienceOf(url: string): Audience | undefined {
-  if (url.startsWith('/api/admin')) return 'admin';
-  if (url.startsWith('/api/client')) return 'client';
-  if (url.startsWith('/api/frontend')) return 'frontend';
-  return undefined;
-}
 
 function assertAudience(identity: Identity, audience: Audience): void {
   const tokenType = identity.kind === 'token' ? identity.tokenType : 'user';

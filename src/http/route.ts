@@ -15,6 +15,29 @@ export type App = FastifyInstance<
 /** Which credentials a path accepts, taken from its prefix. */
 export type Audience = 'admin' | 'client' | 'frontend';
 
+export function audienceOf(url: string): Audience | undefined {
+  if (url.startsWith('/api/admin')) return 'admin';
+  if (url.startsWith('/api/client')) return 'client';
+  if (url.startsWith('/api/frontend')) return 'frontend';
+  return undefined;
+}
+
+/** The methods a route answers, as `onRoute` hooks see them (one or a list). */
+export function methodsOf(route: { method: string | string[] }): string[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+/** A route that only reads (GET, and the HEAD Fastify adds beside it). */
+export function isReadOnly(route: { method: string | string[] }): boolean {
+  return methodsOf(route).every((m) => m === 'GET' || m === 'HEAD');
+}
+
+/** A route of the SDK side (client and frontend API). */
+export function isSdkRoute(route: { url: string }): boolean {
+  const audience = audienceOf(route.url);
+  return audience === 'client' || audience === 'frontend';
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**

@@ -111,9 +111,16 @@ export async function listApiTokens(db: Queryable, types: TokenKind[]): Promise<
 }
 
 /** The tokens that name the project among theirs (tokens of every project, `*`, are not listed). */
-export async function listApiTokensOfProject(db: Queryable, project: string): Promise<ApiToken[]> {
+export async function listApiTokensOfProject(
+  db: Queryable,
+  project: string,
+  { lock }: ReadOptions = {},
+): Promise<ApiToken[]> {
   const { rows } = await db.query<ApiTokenRecord>(
-    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE projects @> ARRAY[$1]::text[] ORDER BY id`,
+    withRowLock(
+      `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens WHERE projects @> ARRAY[$1]::text[] ORDER BY id`,
+      lock,
+    ),
     [project],
   );
   return rows.map(toApiToken);

@@ -1,5 +1,5 @@
 import { ServiceUnavailableError } from '../http/errors.js';
-import type { App } from '../http/route.js';
+import { type App, methodsOf } from '../http/route.js';
 import type { MaintenanceState } from './state.js';
 
 declare module 'fastify' {
@@ -26,9 +26,8 @@ export function registerMaintenanceGate(app: App, state: MaintenanceState): void
   };
   // Only on the admin API's writes, after the authentication hook: other routes pay nothing.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.audience !== 'admin' || route.config.duringMaintenance) return;
-    if (!methods.some((m) => WRITES.has(m))) return;
+    if (!methodsOf(route).some((m) => WRITES.has(m))) return;
     const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [...own, gate];
   });

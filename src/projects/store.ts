@@ -225,11 +225,16 @@ export async function unlinkEnvironment(
 }
 
 /** The ids among `ids` that are projects. */
-export async function existingProjectIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+export async function existingProjectIds(
+  db: Queryable,
+  ids: string[],
+  { lock }: ReadOptions = {},
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM projects WHERE id = ANY($1::text[])', [
-    ids,
-  ]);
+  const { rows } = await db.query<{ id: string }>(
+    withRowLock('SELECT id FROM projects WHERE id = ANY($1::text[])', lock),
+    [ids],
+  );
   return new Set(rows.map((r) => r.id));
 }
 

@@ -27,8 +27,8 @@ const DEFAULT_PROJECT = 'default';
 /**
  * `drop`: what the document replaces goes first — every feature (archived ones too), segment, tag
  * and custom strategy type, and every project the document does not list (but `default`), with its
- * API tokens. Projects
- * it lists stay, with their access grants, and are overwritten. Environments and tag types stay.
+ * API tokens. Projects it lists stay, with their access grants, and are overwritten. Environments
+ * and tag types stay.
  */
 async function drop(tx: Transaction, actor: Actor, items: StateItems): Promise<void> {
   const events: EventInput[] = [];

@@ -438,3 +438,25 @@ describe('deleting a project', () => {
     );
   });
 });
+
+describe('a token made while its project is deleted', () => {
+  it('never outlives the project: made first, it goes with it; made after, it is refused', async () => {
+    for (let round = 0; round < 20; round++) {
+      const project = `racing-${round}`;
+      await createProject(server, project);
+      const [made, deleted] = await Promise.all([
+        server.request('POST', '/api/admin/api-tokens', {
+          ...admin(),
+          body: { tokenName: `racing-sdk-${round}`, type: 'client', projects: [project] },
+        }),
+        server.request('DELETE', `/api/admin/projects/${project}`, admin()),
+      ]);
+      expect(deleted.status, deleted.text).toBe(200);
+      expect([201, 400], made.text).toContain(made.status);
+      if (made.status === 201) {
+        const res = await server.request('GET', '/api/client/features', { token: made.body.secret });
+        expect(res.status, `round ${round}`).toBe(401);
+      }
+    }
+  });
+});

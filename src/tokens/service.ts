@@ -120,7 +120,9 @@ export async function checkScope(db: Queryable, scope: TokenScope): Promise<void
     ]);
   }
   const named = projects.filter((p) => p !== '*');
-  const existing = await existingProjectIds(db, named);
+  // Held until the token is stored: a project deleted meanwhile takes its tokens with it, and one
+  // being deleted makes this wait and then refuse.
+  const existing = await existingProjectIds(db, named, { lock: 'share' });
   const missing = named.filter((p) => !existing.has(p));
   if (missing.length > 0) {
     throw new ValidationError(`These projects do not exist: ${missing.join(', ')}.`, [
@@ -261,7 +263,7 @@ export async function discardApiToken(tx: Transaction, actor: Actor, token: ApiT
  * inherits none of them.
  */
 export async function discardProjectApiTokens(tx: Transaction, actor: Actor, project: string): Promise<void> {
-  for (const token of await listApiTokensOfProject(tx, project)) {
+  for (const token of await listApiTokensOfProject(tx, project, { lock: 'exclusive' })) {
     if (token.projects.length === 1) {
       await discardApiToken(tx, actor, token);
       continue;
