@@ -98,7 +98,9 @@ export type Operator =
   | 'DATE_BEFORE'
   | 'SEMVER_EQ'
   | 'SEMVER_GT'
-  | 'SEMVER_LT';
+  | 'SEMVER_LT'
+  | 'SEMVER_GTE'
+  | 'SEMVER_LTE';
 
 export interface Constraint {
   contextName: string;

@@ -16,15 +16,23 @@ interface Props {
   path?: string;
 }
 
-/** The constraints as the API takes them: only the value field the operator uses, without blank lines. */
+const blank = (text: string) => text.trim() === '';
+
+/**
+ * The constraints as the API takes them: the value field the operator uses, trimmed and without
+ * blank lines. What the form does not show of a constraint (the other value field, ignore-case on
+ * an operator that does not compare text) goes back as it came: saving must not drop it.
+ */
 export function cleanConstraints(constraints: ConstraintDraft[]): Constraint[] {
-  return constraints.map(({ values, value, caseInsensitive, ...c }) => ({
-    ...c,
-    ...(OPERATORS[c.operator].text ? { caseInsensitive: caseInsensitive ?? false } : {}),
-    ...(OPERATORS[c.operator].multi
-      ? { values: (values ?? []).map((v) => v.trim()).filter(Boolean) }
-      : { value: (value ?? '').trim() }),
-  }));
+  return constraints.map(({ values, value, caseInsensitive, ...c }) => {
+    const kept = { ...c, caseInsensitive: caseInsensitive ?? false };
+    const listed = (values ?? []).filter((v) => !blank(v));
+    if (OPERATORS[c.operator].multi) {
+      const unshown = value !== undefined && !blank(value) ? { value } : {};
+      return { ...kept, ...unshown, values: listed.map((v) => v.trim()) };
+    }
+    return { ...kept, ...(listed.length > 0 ? { values: listed } : {}), value: (value ?? '').trim() };
+  });
 }
 
 const SINGLE_VALUE_HINTS: Partial<Record<Operator, string>> = {
@@ -33,6 +41,8 @@ const SINGLE_VALUE_HINTS: Partial<Record<Operator, string>> = {
   SEMVER_EQ: 'A version such as 1.2.3 or 2.0.0-beta.1.',
   SEMVER_GT: 'A version such as 1.2.3 or 2.0.0-beta.1.',
   SEMVER_LT: 'A version such as 1.2.3 or 2.0.0-beta.1.',
+  SEMVER_GTE: 'A version such as 1.2.3 or 2.0.0-beta.1.',
+  SEMVER_LTE: 'A version such as 1.2.3 or 2.0.0-beta.1.',
 };
 
 function ValuesInput({

@@ -24,6 +24,8 @@ export const OPERATORS: Record<Operator, OperatorInfo> = {
   SEMVER_EQ: { label: 'is version', multi: false, text: false },
   SEMVER_GT: { label: 'is a version above', multi: false, text: false },
   SEMVER_LT: { label: 'is a version below', multi: false, text: false },
+  SEMVER_GTE: { label: 'is a version at or above', multi: false, text: false },
+  SEMVER_LTE: { label: 'is a version at or below', multi: false, text: false },
 };
 
 export const OPERATOR_CHOICES = (Object.keys(OPERATORS) as Operator[]).map((op) => ({

@@ -35,6 +35,18 @@ interface Application {
 
 const TRAIL = [{ href: '/applications', label: 'Applications' }];
 
+type Details = Pick<Application, 'description' | 'url' | 'color' | 'icon'>;
+
+/**
+ * The details the user changed. The server changes only the fields sent; one left as it was is not
+ * sent, so a field that was never set stays unset rather than becoming empty text.
+ */
+function changedDetails(edited: Record<keyof Details, string>, stored: Details): Partial<Details> {
+  return Object.fromEntries(
+    Object.entries(edited).filter(([key, value]) => value !== (stored[key as keyof Details] ?? '')),
+  );
+}
+
 function ApplicationForm({ application, onSaved }: { application: Application; onSaved(): void }) {
   const form = useForm({
     description: application.description ?? '',
@@ -47,7 +59,9 @@ function ApplicationForm({ application, onSaved }: { application: Application; o
       label="Application details"
       error={form.error}
       onSubmit={form.onSubmit(async (values) => {
-        await api.post(`/api/admin/metrics/applications/${seg(application.appName)}`, values);
+        const changed = changedDetails(values, application);
+        if (Object.keys(changed).length > 0)
+          await api.post(`/api/admin/metrics/applications/${seg(application.appName)}`, changed);
         onSaved();
       })}
     >

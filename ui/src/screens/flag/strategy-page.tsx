@@ -58,6 +58,15 @@ function draftOf(strategy: Strategy | null, feature: string): Draft {
   };
 }
 
+/**
+ * The title as typed; an untouched empty one goes back as it came (none). The server keeps the
+ * title it has when sent none, so an emptied one is sent empty.
+ */
+function titleToSend(typed: string, strategy: Strategy | null): string | null {
+  if (typed) return typed;
+  return strategy?.title ? '' : null;
+}
+
 function StrategyForm({
   project,
   feature,
@@ -73,16 +82,18 @@ function StrategyForm({
   const back = flagHref(project, feature);
   const base = `${featurePath(project, feature)}/environments/${seg(environment)}/strategies`;
   const save = async (draft: Draft) => {
-    const body = {
+    const edited = {
       name: draft.name,
-      title: draft.title || null,
+      title: titleToSend(draft.title, strategy),
       disabled: draft.disabled,
       parameters: draft.parameters,
       constraints: cleanConstraints(draft.constraints),
       segments: draft.segments,
     };
-    if (strategy) await api.put(`${base}/${seg(strategy.id)}`, body);
-    else await api.post(base, body);
+    // A PUT replaces the whole strategy: what this form does not show (its variants, its position, a
+    // field a newer server adds) goes back as it came.
+    if (strategy) await api.put(`${base}/${seg(strategy.id)}`, { ...strategy, ...edited });
+    else await api.post(base, edited);
     navigate(back);
   };
   return (

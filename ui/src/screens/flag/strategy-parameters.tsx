@@ -34,11 +34,15 @@ export function defaultParameters(
   return parameters;
 }
 
+/**
+ * Each stickiness once: the SDKs' own (default, random, userId, sessionId), the context fields
+ * marked for it, and the current value whatever it is.
+ */
 function stickinessChoices(contextFields: ContextField[], current: string) {
-  const names = ['default', 'random', ...contextFields.filter((f) => f.stickiness).map((f) => f.name)];
-  if (!names.includes('userId')) names.splice(2, 0, 'userId', 'sessionId');
-  if (current && !names.includes(current)) names.push(current);
-  return names.map((n) => ({ value: n, label: n }));
+  const names = new Set(['default', 'random', 'userId', 'sessionId']);
+  for (const field of contextFields) if (field.stickiness) names.add(field.name);
+  if (current) names.add(current);
+  return [...names].map((n) => ({ value: n, label: n }));
 }
 
 /** One input per parameter of the strategy type, each as its type asks. */

@@ -13,6 +13,8 @@ interface VariantDraft {
   stickiness: string;
   payloadType: '' | Payload['type'];
   payloadValue: string;
+  /** The variant as stored, for what this editor does not show; none for a new one. */
+  stored?: Variant;
 }
 
 interface Props {
@@ -40,18 +42,21 @@ function draftOf(v: Variant): VariantDraft {
     stickiness: v.stickiness || 'default',
     payloadType: v.payload?.type ?? '',
     payloadValue: v.payload?.value ?? '',
+    stored: v,
   };
 }
 
-function variantOf(d: VariantDraft, original: Variant | undefined): Variant {
+function variantOf(d: VariantDraft): Variant {
+  // What this editor does not show (overrides, a field a newer server adds) goes back as it came,
+  // whatever is renamed; the payload is shown, so it is what the form says.
+  const { payload: _shown, ...unshown } = d.stored ?? {};
   return {
+    ...unshown,
     name: d.name.trim(),
     weightType: d.weightType,
     weight: d.weightType === 'fix' ? Math.round(Number(d.percent) * 10) : 0,
     stickiness: d.stickiness || 'default',
     ...(d.payloadType ? { payload: { type: d.payloadType, value: d.payloadValue } } : {}),
-    // Overrides are kept as they are: this editor does not change them.
-    ...(original?.overrides ? { overrides: original.overrides } : {}),
   };
 }
 
@@ -86,12 +91,7 @@ export function VariantsEditor({ project, feature, environment, variants, onSave
       label={`Variants in ${environment}`}
       error={form.error}
       onSubmit={form.onSubmit(async ({ variants: edited }) => {
-        const body = edited.map((d) =>
-          variantOf(
-            d,
-            variants.find((v) => v.name === d.name),
-          ),
-        );
+        const body = edited.map(variantOf);
         await api.put(`${featurePath(project, feature)}/environments/${seg(environment)}/variants`, body);
         onSaved();
       })}

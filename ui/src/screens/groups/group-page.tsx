@@ -86,7 +86,9 @@ function GroupForm({ group, people }: { group: Group | null; people: UserList })
       rootRole: rootRole ? Number(rootRole) : null,
       users: members.map((id) => ({ user: { id } })),
     };
-    if (group) await api.put(`/api/admin/groups/${group.id}`, body);
+    // A PUT replaces the whole group: what this form does not show (its single sign-on mappings, a
+    // field a newer server adds) goes back as it came.
+    if (group) await api.put(`/api/admin/groups/${group.id}`, { ...group, ...body });
     else await api.post('/api/admin/groups', body);
     navigate('/admin/groups');
   };

@@ -56,7 +56,8 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
       error={form.error}
       onSubmit={form.onSubmit(async (v) => {
         setSaved(false);
-        await api.post('/api/admin/auth/oidc/settings', v);
+        // The settings are replaced as a whole: one this form does not know goes back as it came.
+        await api.post('/api/admin/auth/oidc/settings', { ...settings, ...v });
         setSaved(true);
       })}
     >

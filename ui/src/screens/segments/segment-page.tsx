@@ -61,7 +61,8 @@ function SegmentForm({
       project: project || null,
       constraints: cleanConstraints(constraints),
     };
-    if (segment) await api.put(`/api/admin/segments/${segment.id}`, body);
+    // A PUT replaces the whole segment: a field this form does not show goes back as it came.
+    if (segment) await api.put(`/api/admin/segments/${segment.id}`, { ...segment, ...body });
     else await api.post('/api/admin/segments', body);
     navigate('/segments');
   };
