@@ -120,6 +120,46 @@ describe('integrations: refusals', () => {
     );
   });
 
+  it('refuses a new URL that would inherit the stored secrets; they must be sent again', async () => {
+    const made = await create(
+      hook({ authorization: 'Bearer kept-secret-1', customHeaders: '{"X-Key":"kept-secret-2"}' }),
+      editor.pat,
+    );
+    expect(made.status).toBe(201);
+    const id = made.body.id;
+    const moved = await expectRefused(400, 'ValidationError', () =>
+      server.request('PUT', `/api/admin/addons/${id}`, {
+        token: editor.pat,
+        body: hook({ url: 'http://localhost:9/elsewhere', authorization: '*****', customHeaders: '*****' }),
+      }),
+    );
+    expect(moved.body.details).toEqual([
+      { path: 'parameters.authorization', message: expect.stringContaining('URL changed') },
+      { path: 'parameters.customHeaders', message: expect.stringContaining('URL changed') },
+    ]);
+    // The same URL, masked or sent as it is, keeps them; a new URL with the secrets sent again is fine.
+    for (const url of ['*****', 'http://localhost:9/hook']) {
+      const kept = await server.request('PUT', `/api/admin/addons/${id}`, {
+        token: editor.pat,
+        body: hook({ url, authorization: '*****', customHeaders: '*****' }),
+      });
+      expect(kept.status, kept.text).toBe(200);
+    }
+    const resent = await server.request('PUT', `/api/admin/addons/${id}`, {
+      token: editor.pat,
+      body: hook({ url: 'http://localhost:9/elsewhere', authorization: 'Bearer new-secret' }),
+    });
+    expect(resent.status, resent.text).toBe(200);
+    const { rows } = await server.ctx.db.query<{ secrets: string }>(
+      'SELECT secrets FROM addons WHERE id = $1',
+      [id],
+    );
+    expect(JSON.parse(rows[0]!.secrets.slice('plain:'.length))).toEqual({
+      url: 'http://localhost:9/elsewhere',
+      authorization: 'Bearer new-secret',
+    });
+  });
+
   it('lets Editors and custom roles holding CREATE/UPDATE/DELETE_ADDON manage them', async () => {
     const made = await create(hook(), editor.pat);
     expect(made.status).toBe(201);

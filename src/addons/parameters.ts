@@ -90,6 +90,21 @@ function parameterProblems(parameters: Record<string, string>): ErrorDetail[] {
 }
 
 /**
+ * A stored secret goes only where it went before: whoever may edit an integration could otherwise
+ * point it at a server of theirs, send the secrets back masked and have the next event deliver
+ * them there. A new destination needs every secret sent again.
+ */
+function inheritedSecretProblems(url: string | undefined, urlBefore: string | undefined, kept: string[]) {
+  if (url === undefined || urlBefore === undefined || url === urlBefore) return [];
+  return kept.map(
+    (name): ErrorDetail => ({
+      path: `parameters.${name}`,
+      message: `The URL changed, and a stored ${name} is never sent to a new address: send the ${name} itself (or leave it out).`,
+    }),
+  );
+}
+
+/**
  * A body as stored: its parameters checked (the URL's host resolved and refused when it points
  * inside, unless allowed), empty ones dropped, masked ones taken from `before`, the secret ones
  * sealed. Problems are 400s naming the field.
@@ -108,11 +123,14 @@ export async function checkAddon(
     });
   }
   const parameters: Record<string, string> = {};
+  const kept: string[] = [];
   for (const [name, value] of Object.entries(input.parameters)) {
     if (value === '') continue;
     if (value === MASK && SENSITIVE.has(name)) {
-      if (before?.[name] !== undefined) parameters[name] = before[name]!;
-      else
+      if (before?.[name] !== undefined) {
+        parameters[name] = before[name]!;
+        kept.push(name);
+      } else
         problems.push({
           path: `parameters.${name}`,
           message: `"${MASK}" stands for the value stored, and none is: send the ${name} itself.`,
@@ -121,6 +139,7 @@ export async function checkAddon(
     }
     parameters[name] = name === 'method' ? value.toUpperCase() : value;
   }
+  problems.push(...inheritedSecretProblems(parameters.url, before?.url, kept));
   problems.push(...parameterProblems(parameters));
   const unknown = input.events.filter((type) => !EVENT_TYPES.includes(type));
   if (unknown.length) {

@@ -256,6 +256,14 @@ describe('archiving and moving', () => {
     });
     expect((await validate(['parent'])).status).toBe(200);
     expect((await send('POST', '/api/admin/projects/default/archive/validate', {})).status).toBe(400);
+    const unknown = await send('POST', '/api/admin/projects/no-such-project/archive/validate', {
+      features: ['parent'],
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      name: 'NotFoundError',
+      message: expect.stringContaining('no-such-project'),
+    });
     expect(
       (await send('POST', '/api/admin/projects/default/archive/validate', { features: [] }, viewer.pat))
         .status,

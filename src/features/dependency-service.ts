@@ -219,6 +219,7 @@ export function readProjectHasDependencies(model: FeatureModel, project: string)
  * and whether any of them takes part in a dependency (which archiving removes).
  */
 export function readArchiveImpact(model: FeatureModel, project: string, names: string[]) {
+  if (!model.project(project)) throw new NotFoundError(`There is no project with the id "${project}".`);
   const listed = new Set(names);
   const features = [...listed].flatMap((name) => {
     const f = model.feature(name);

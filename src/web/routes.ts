@@ -34,14 +34,18 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-function setHeaders(reply: FastifyReply, file: string): void {
+function setHeaders(response: { setHeader(name: string, value: string): unknown }, file: string): void {
+  // Every file is also stored compressed: which copy is sent depends on Accept-Encoding.
+  response.setHeader('vary', 'accept-encoding');
   // Vite names every file under assets/ by its content's hash: a new build never reuses a name.
   if (file.includes('/assets/')) {
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    response.setHeader('cache-control', 'public, max-age=31536000, immutable');
     return;
   }
-  reply.header('cache-control', 'no-cache');
-  if (/\.html(\.gz|\.br)?$/.test(file)) reply.headers(PAGE_HEADERS);
+  response.setHeader('cache-control', 'no-cache');
+  if (/\.html(\.gz|\.br)?$/.test(file)) {
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
+  }
 }
 
 /**
