@@ -16,7 +16,8 @@ export function eventRoutes(app: App, ctx: AppContext): void {
         response: { 200: EventList },
       },
     },
-    async (request) => readEvents(ctx.db, request.query),
+    async (request) =>
+      readEvents(ctx.db, { ...request.query, hiddenProjects: [...request.visibleProjects.hidden] }),
   );
 
   app.get(
@@ -31,6 +32,10 @@ export function eventRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureEvents },
       },
     },
-    async (request) => readFeatureEvents(ctx.db, request.params.featureName, request.query),
+    async (request) =>
+      readFeatureEvents(ctx.db, request.params.featureName, {
+        ...request.query,
+        hiddenProjects: [...request.visibleProjects.hidden],
+      }),
   );
 }

@@ -88,7 +88,7 @@ export async function readEventSearch(db: Queryable, search: EventSearch) {
 export async function readFeatureEvents(
   db: Queryable,
   featureName: string,
-  page: Pick<EventFilter, 'limit' | 'offset'>,
+  page: Pick<EventFilter, 'limit' | 'offset' | 'hiddenProjects'>,
 ) {
   const { events, total } = await findEvents(db, { ...page, feature: featureName });
   return { version: 1 as const, toggleName: featureName, events, totalEvents: total };
