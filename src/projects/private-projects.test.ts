@@ -273,6 +273,15 @@ describe('a private project', () => {
     expect((await get(member.pat, '/api/admin/personal-dashboard/secret')).status).toBe(200);
   });
 
+  it('counts its flags in the Prometheus scrape without naming it', async () => {
+    const res = await server.request('GET', '/internal-backstage/prometheus');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('project="secret"');
+    expect(res.text).toContain('flagpole_features{project="(private)",state="active"} 1');
+    expect(res.text).toContain('flagpole_features{project="(private)",state="archived"} 1');
+    expect(res.text).toContain('flagpole_features{project="default",state="active"} 1');
+  });
+
   it('is seen again by an outsider once granted a role in it, and hidden once the grant goes', async () => {
     await grant(server, 'secret', { roles: [5], users: [outsider.id] });
     expect((await get(outsider.pat, '/api/admin/projects/secret')).status).toBe(200);
