@@ -98,7 +98,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await registerOpenApi(app);
   // Before credentials are looked at: a preflight carries none, and an SDK's 401 must reach it.
   registerCors(app, () => ctx.frontendOrigins.current);
-  registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin);
+  registerAuthentication(app, identify, new URL(ctx.config.unleashUrl).origin, () =>
+    ctx.model.privateProjects(),
+  );
   registerMaintenanceGate(app, ctx.maintenance);
   registerNotFound(app, identify, await webRoutes(app, ctx));
   // A change made here is in this process's caches before its answer leaves, so the caller's next

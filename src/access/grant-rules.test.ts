@@ -3,7 +3,7 @@ import type { Grant, Identity } from '../http/identity.js';
 import { holdsInProject, rolesBeyondCaller } from './grant-rules.js';
 
 function user(grants: Grant[]): Identity {
-  return { kind: 'user', userId: 1, name: 'u', rootRoleId: 3, grants, via: 'pat' };
+  return { kind: 'user', userId: 1, name: 'u', rootRoleId: 3, grants, privateProjects: 'all', via: 'pat' };
 }
 
 describe('holdsInProject()', () => {

@@ -66,7 +66,7 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
         response: { 200: ApplicationDetails },
       },
     },
-    async (request) => readApplication(ctx.db, request.params.appName),
+    async (request) => readApplication(ctx.db, ctx.model, request.visibleProjects, request.params.appName),
   );
 
   app.delete(

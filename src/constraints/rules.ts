@@ -120,7 +120,8 @@ function constraintProblems(
   if (field.otherProject !== undefined) {
     problems.push({
       path: at('contextName'),
-      message: `The context field "${contextName}" belongs to the project "${field.otherProject}": only the constraints of that project's features and segments may use it.`,
+      // The other project is not named: it may be a private one the caller does not see.
+      message: `The context field "${contextName}" belongs to another project: only the constraints of that project's features and segments may use it.`,
     });
     return problems;
   }

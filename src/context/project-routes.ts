@@ -49,7 +49,7 @@ export function projectContextRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      readContextFields(ctx.db, {
+      readContextFields(ctx.db, request.visibleProjects, {
         project: request.params.projectId,
         withRoot: request.query.include === 'root',
       }),
@@ -163,7 +163,10 @@ export function projectContextRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { projectId: project, contextField } = request.params;
       await getProject(ctx.db, project);
-      return readContextFieldStrategies(ctx.model, contextField, project);
+      return readContextFieldStrategies(ctx.model, contextField, {
+        project,
+        visible: request.visibleProjects,
+      });
     },
   );
 

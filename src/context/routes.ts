@@ -39,7 +39,12 @@ export function contextRoutes(app: App, ctx: AppContext): void {
         response: { 200: ContextFieldList },
       },
     },
-    async (request) => readContextFields(ctx.db, request.query.include === 'project' ? 'all' : 'root'),
+    async (request) =>
+      readContextFields(
+        ctx.db,
+        request.visibleProjects,
+        request.query.include === 'project' ? 'all' : 'root',
+      ),
   );
 
   app.post(
@@ -87,7 +92,10 @@ export function contextRoutes(app: App, ctx: AppContext): void {
         response: { 200: ContextFieldSchema },
       },
     },
-    async (request) => describeContextField(await getContextField(ctx.db, request.params.contextField)),
+    async (request) =>
+      describeContextField(
+        await getContextField(ctx.db, request.params.contextField, { visible: request.visibleProjects }),
+      ),
   );
 
   app.get(
@@ -102,7 +110,10 @@ export function contextRoutes(app: App, ctx: AppContext): void {
         response: { 200: ContextFieldStrategies },
       },
     },
-    async (request) => readContextFieldStrategies(ctx.model, request.params.contextField),
+    async (request) =>
+      readContextFieldStrategies(ctx.model, request.params.contextField, {
+        visible: request.visibleProjects,
+      }),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import { recordEvent } from '../events/service.js';
 import { throwIfProblems } from '../http/check.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { getProject } from '../projects/service.js';
 import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
 import {
@@ -33,28 +34,40 @@ export function describeContextField(f: ContextField) {
   };
 }
 
-/** The fields of the instance, of one project, or both; 404 for a project that does not exist. */
-export async function readContextFields(db: Queryable, scope: ContextFieldScope = 'root') {
+/**
+ * The fields of the instance, of one project, or both (but those of projects hidden from the
+ * caller); 404 for a project that does not exist.
+ */
+export async function readContextFields(
+  db: Queryable,
+  visible: ProjectVisibility,
+  scope: ContextFieldScope = 'root',
+) {
   if (typeof scope === 'object') await getProject(db, scope.project);
-  return (await listContextFields(db, scope)).map(describeContextField);
+  return (await listContextFields(db, scope))
+    .filter((f) => visible.sees(f.project))
+    .map(describeContextField);
 }
 
 /**
- * The context field of that name, or 404. With `project`, it must be a field of that project: a
- * project's paths never reach the instance's fields or another project's.
+ * The context field of that name, or 404 (also when it is of a project `visible` hides). With
+ * `project`, it must be a field of that project: a project's paths never reach the instance's
+ * fields or another project's (which is not named: it may be a private one the caller does not see).
  */
 export async function getContextField(
   db: Queryable,
   name: string,
-  options: ReadOptions & { project?: string } = {},
+  options: ReadOptions & { project?: string; visible?: ProjectVisibility } = {},
 ): Promise<ContextField> {
   const field = await findContextField(db, name, options);
-  if (!field) throw new NotFoundError(`There is no context field named "${name}".`);
+  if (!field || (options.visible && !options.visible.sees(field.project))) {
+    throw new NotFoundError(`There is no context field named "${name}".`);
+  }
   if (options.project !== undefined && field.project !== options.project) {
     throw new NotFoundError(
       field.project === null
         ? `The context field "${name}" is not one of the project "${options.project}": it belongs to the whole instance (see /api/admin/context/${name}).`
-        : `The context field "${name}" is not one of the project "${options.project}": it belongs to the project "${field.project}".`,
+        : `The context field "${name}" is not one of the project "${options.project}": it belongs to another project.`,
     );
   }
   return field;

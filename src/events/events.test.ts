@@ -88,3 +88,47 @@ describe('GET /api/admin/events', () => {
     expect((await server.request('GET', '/api/admin/events')).status).toBe(401);
   });
 });
+
+describe('GET /api/admin/events/:featureName', () => {
+  const readFeature = (query = '') =>
+    server.request('GET', `/api/admin/events/busy${query}`, { token: server.adminToken });
+
+  beforeAll(async () => {
+    // A flag changed 1,100 times: its history must come a page at a time, as the event list does.
+    await server.ctx.db.query(
+      `INSERT INTO events (type, created_by, project, feature_name, data)
+       SELECT 'feature-metadata-updated', 'test', 'default', 'busy', jsonb_build_object('n', n)
+         FROM generate_series(1, 1100) AS n`,
+    );
+  });
+
+  it('answers the newest 100 by default, with how many there are in all', async () => {
+    const res = await readFeature();
+    expect(res.status).toBe(200);
+    expect(res.body.toggleName).toBe('busy');
+    expect(res.body.totalEvents).toBe(1100);
+    expect(res.body.events).toHaveLength(100);
+    expect(res.body.events.map((e: any) => e.data.n)).toEqual(
+      Array.from({ length: 100 }, (_, i) => 1100 - i),
+    );
+  });
+
+  it('pages with limit (at most 1000) and offset', async () => {
+    const page = await readFeature('?limit=1000&offset=1000');
+    expect(page.body.totalEvents).toBe(1100);
+    expect(page.body.events.map((e: any) => e.data.n)).toEqual(
+      Array.from({ length: 100 }, (_, i) => 100 - i),
+    );
+    expect((await readFeature('?limit=1000')).body.events).toHaveLength(1000);
+    for (const query of ['?limit=1001', '?limit=0', '?offset=-1']) {
+      const res = await readFeature(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.name).toBe('ValidationError');
+    }
+  });
+
+  it('answers none for a name never used', async () => {
+    const res = await server.request('GET', '/api/admin/events/never-used', { token: server.adminToken });
+    expect(res.body).toEqual({ version: 1, toggleName: 'never-used', events: [], totalEvents: 0 });
+  });
+});

@@ -1,13 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../http/schemas.js';
 
+/** Where a page of events starts and how long it is. */
+const paging = {
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+};
+
 export const EventQuery = Type.Object({
   type: Type.Optional(Type.String({ description: 'Only events of this type, e.g. `feature-created`' })),
   project: Type.Optional(Type.String()),
   feature: Type.Optional(Type.String({ description: 'Only events of this feature' })),
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+  ...paging,
 });
+
+export const FeatureEventQuery = Type.Object(paging);
 
 export const Event = Type.Object({
   id: Type.Integer(),

@@ -81,13 +81,16 @@ export async function readEventSearch(db: Queryable, search: EventSearch) {
   return searchEvents(db, search);
 }
 
-/** Every event of a feature, newest first (an unknown name has none). */
-export async function readFeatureEvents(db: Queryable, featureName: string) {
-  const { events, total } = await findEvents(db, {
-    feature: featureName,
-    limit: Number.MAX_SAFE_INTEGER,
-    offset: 0,
-  });
+/**
+ * One page of a feature's events, newest first, and how many it has (an unknown name has none).
+ * Paged as the event list is: a feature changed thousands of times must not come in one answer.
+ */
+export async function readFeatureEvents(
+  db: Queryable,
+  featureName: string,
+  page: Pick<EventFilter, 'limit' | 'offset' | 'hiddenProjects'>,
+) {
+  const { events, total } = await findEvents(db, { ...page, feature: featureName });
   return { version: 1 as const, toggleName: featureName, events, totalEvents: total };
 }
 

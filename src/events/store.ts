@@ -28,6 +28,8 @@ export interface EventFilter {
   type?: string;
   project?: string;
   feature?: string;
+  /** Events of these projects are left out (the caller may not see them). */
+  hiddenProjects?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -86,7 +88,15 @@ function where(f: EventFilter): { sql: string; params: unknown[] } {
     params.push(f.feature);
     clauses.push(`feature_name = $${params.length}`);
   }
+  leaveOutProjects(f.hiddenProjects, clauses, params);
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** A clause that leaves out the events of those projects; events of no project stay. */
+function leaveOutProjects(hidden: readonly string[] | undefined, clauses: string[], params: unknown[]) {
+  if (!hidden || hidden.length === 0) return;
+  params.push(hidden);
+  clauses.push(`(project IS NULL OR project <> ALL($${params.length}::text[]))`);
 }
 
 type EventRecord = {
@@ -164,6 +174,8 @@ export interface EventSearch {
   environments?: string[];
   /** Text found in the event's data, in any case. */
   text?: string;
+  /** Events of these projects are left out (the caller may not see them). */
+  hiddenProjects?: readonly string[];
   from?: Date;
   /** Exclusive. */
   before?: Date;
@@ -205,6 +217,7 @@ export async function searchEvents(
     params.push(s.before);
     clauses.push(`created_at < $${params.length}`);
   }
+  leaveOutProjects(s.hiddenProjects, clauses, params);
   return pageOf(db, clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, s);
 }
 

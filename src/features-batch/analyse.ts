@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { FeatureRow } from '../features/bulk-service.js';
 import type { Permission } from '../http/permissions.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { planDependencies } from './analyse-dependencies.js';
 import { planEnvironment, planTags } from './analyse-feature.js';
 import { planStrategiesOf } from './analyse-strategies.js';
@@ -35,6 +36,7 @@ function planFeatures(
   warnings: Findings,
   changes: Changes,
   needs: Set<Permission>,
+  visible: ProjectVisibility,
 ) {
   const rows = new Map<string, FeatureRow>();
   const seen = new Set<string>();
@@ -49,7 +51,9 @@ function planFeatures(
     if (before && before.project !== instance.project) {
       errors.add(
         'These features exist in another project; move them here first:',
-        `${f.name} (in project ${before.project})`,
+        visible.sees(before.project)
+          ? `${f.name} (in project ${before.project})`
+          : `${f.name} (in a project you cannot see)`,
       );
       continue;
     }
@@ -136,13 +140,14 @@ function unlisted(data: ImportData, errors: Findings): void {
  * Unleash's import of one project's features into one environment, worked out without writing:
  * its errors, its warnings, the permissions it needs, and every change it makes. A feature's
  * strategies in the environment, its state and variants there and its tags become the data's;
- * what already matches is left as it is.
+ * what already matches is left as it is. A project `visible` hides is not named in its findings.
  */
 export async function analyse(
   db: Queryable,
   body: { project: string; environment: string },
   data: ImportData,
   lock: boolean,
+  visible: ProjectVisibility,
 ): Promise<Analysis> {
   const instance = await readInstance(db, body, data, lock);
   const errors = new Findings();
@@ -169,7 +174,7 @@ export async function analyse(
     needs.add('CREATE_TAG_TYPE');
   }
   unlisted(data, errors);
-  const rows = planFeatures(data, instance, errors, warnings, changes, needs);
+  const rows = planFeatures(data, instance, errors, warnings, changes, needs, visible);
   const context = { data, instance, rules, errors, warnings };
   for (const name of rows.keys()) {
     const before = instance.features.get(name);

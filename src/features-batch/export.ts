@@ -5,6 +5,7 @@ import { recordEvent } from '../events/service.js';
 import type { FeatureRecord } from '../features/model-store.js';
 import { NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { hiddenProject, type ProjectVisibility } from '../http/visibility.js';
 import { allTagTypes } from '../tag-types/service.js';
 import type { ExportQuery, ExportResult } from './schemas.js';
 
@@ -15,19 +16,25 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 const byTag = (a: { type: string; value: string }, b: { type: string; value: string }) =>
   a.type < b.type ? -1 : a.type > b.type ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 
-/** The features a query asks for, from the read model: by name (archived ones too), by tag value or by project. */
-function selected(ctx: AppContext, query: Query): FeatureRecord[] {
-  const live = () => [...ctx.model.allFeatures()].filter((f) => f.archivedAt === null);
+/**
+ * The features a query asks for, from the read model: by name (archived ones too), by tag value or
+ * by project — of the projects the caller sees (a name in another is left out, as an unknown one).
+ */
+function selected(ctx: AppContext, visible: ProjectVisibility, query: Query): FeatureRecord[] {
+  const seen = (f: FeatureRecord) => visible.sees(f.project);
+  const live = () => [...ctx.model.allFeatures()].filter((f) => f.archivedAt === null && seen(f));
   if ('features' in query) {
     if (query.features.length === 0) return live().sort(byName);
-    return [...new Set(query.features)].flatMap((name) => ctx.model.feature(name) ?? []).sort(byName);
+    return [...new Set(query.features)]
+      .flatMap((name) => ctx.model.feature(name) ?? [])
+      .filter(seen)
+      .sort(byName);
   }
   if ('tag' in query)
     return live()
       .filter((f) => f.tags.some((t) => t.value === query.tag))
       .sort(byName);
-  if (!ctx.model.project(query.project))
-    throw new NotFoundError(`There is no project with the id "${query.project}".`);
+  if (!ctx.model.project(query.project) || !visible.sees(query.project)) throw hiddenProject(query.project);
   return [...ctx.model.liveFeaturesOf(query.project)];
 }
 
@@ -39,6 +46,7 @@ function selected(ctx: AppContext, query: Query): FeatureRecord[] {
 export async function exportFeatures(
   ctx: AppContext,
   identity: Identity,
+  visible: ProjectVisibility,
   query: Query,
 ): Promise<Static<typeof ExportResult>> {
   const environment = query.environment;
@@ -47,7 +55,7 @@ export async function exportFeatures(
       `There is no environment named "${environment}": see GET /api/admin/environments.`,
     );
   }
-  const features = selected(ctx, query);
+  const features = selected(ctx, visible, query);
   const strategies = features.flatMap((f) => f.strategies.filter((s) => s.environment === environment));
   const segmentIds = [...new Set(strategies.flatMap((s) => s.segments))].sort((a, b) => a - b);
   const segments = segmentIds.flatMap((id) => ctx.model.segment(id) ?? []);

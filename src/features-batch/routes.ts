@@ -23,7 +23,7 @@ export function featuresBatchRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await exportFeatures(ctx, identityOf(request), request.body);
+      const result = await exportFeatures(ctx, identityOf(request), request.visibleProjects, request.body);
       if (request.body.downloadFile) {
         const day = new Date().toISOString().slice(0, 10);
         reply.header('content-disposition', `attachment; filename="export-${day}.json"`);
@@ -45,7 +45,7 @@ export function featuresBatchRoutes(app: App, ctx: AppContext): void {
         response: { 200: ValidateResult },
       },
     },
-    async (request) => validateImport(ctx, identityOf(request), request.body),
+    async (request) => validateImport(ctx, identityOf(request), request.visibleProjects, request.body),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export function featuresBatchRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await importFeatures(ctx, identityOf(request), request.body);
+      await importFeatures(ctx, identityOf(request), request.visibleProjects, request.body);
       return reply.code(200).send();
     },
   );

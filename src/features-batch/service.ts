@@ -7,6 +7,7 @@ import { removeStrategiesIn, untagFeatures, writeFeatures } from '../features/bu
 import { NoAccessError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { can, type Permission } from '../http/permissions.js';
+import { assertSeesProject, type ProjectVisibility } from '../http/visibility.js';
 import { writeTagTypes } from '../tag-types/service.js';
 import { ensureTags } from '../tags/service.js';
 import { analyse } from './analyse.js';
@@ -37,10 +38,19 @@ function lacking(identity: Identity, analysis: Analysis, body: Body): Permission
     .sort();
 }
 
-/** What an import would do, checked before anything is written: errors, warnings, permissions lacking. */
-export async function validateImport(ctx: AppContext, identity: Identity, body: Body) {
+/**
+ * What an import would do, checked before anything is written: errors, warnings, permissions
+ * lacking. Into a project hidden from the caller: 404, as into one that does not exist.
+ */
+export async function validateImport(
+  ctx: AppContext,
+  identity: Identity,
+  visible: ProjectVisibility,
+  body: Body,
+) {
+  assertSeesProject(visible, body.project);
   const data = readData(body.data);
-  const analysis = await ctx.db.transaction((tx) => analyse(tx, body, data, false), {
+  const analysis = await ctx.db.transaction((tx) => analyse(tx, body, data, false, visible), {
     isolation: 'repeatable read',
     readOnly: true,
   });
@@ -71,12 +81,19 @@ async function apply(tx: Transaction, actor: Actor, environment: string, changes
 
 /**
  * Unleash's import into one project and environment, in one transaction: refused whole when the
- * caller lacks a permission it needs (403) or the validation finds errors (400, one detail each).
+ * project is hidden from the caller (404, as one that does not exist), when the caller lacks a
+ * permission it needs (403) or when the validation finds errors (400, one detail each).
  */
-export async function importFeatures(ctx: AppContext, identity: Identity, body: Body): Promise<void> {
+export async function importFeatures(
+  ctx: AppContext,
+  identity: Identity,
+  visible: ProjectVisibility,
+  body: Body,
+): Promise<void> {
+  assertSeesProject(visible, body.project);
   const data = readData(body.data);
   await ctx.db.transaction(async (tx) => {
-    const analysis = await analyse(tx, body, data, true);
+    const analysis = await analyse(tx, body, data, true, visible);
     const missing = lacking(identity, analysis, body);
     if (missing.length > 0) {
       throw new NoAccessError(

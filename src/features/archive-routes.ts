@@ -17,14 +17,13 @@ import {
   FeatureNameParams,
   ProjectFeatureParams,
 } from './schemas.js';
-import { projectOfFeature } from './service.js';
+import { featureNamedScope } from './service.js';
 
 /** Archiving (E9), reviving (E12), the archive itself and deleting from it for good. */
 export function archiveRoutes(app: App, ctx: AppContext): void {
   const tags = ['Archive'];
   // These paths name a feature without its project: permissions are checked in the feature's project.
-  const featureProject = (request: { params: unknown }) =>
-    projectOfFeature(ctx.model, (request.params as { featureName: string }).featureName);
+  const featureProject = featureNamedScope(ctx.model);
 
   app.post(
     '/api/admin/projects/:projectId/archive',
@@ -112,7 +111,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
         response: { 200: ArchivedFeatureList },
       },
     },
-    async () => readArchivedFeatures(ctx.db),
+    async (request) => readArchivedFeatures(ctx.db, request.visibleProjects),
   );
 
   app.get(
@@ -126,13 +125,13 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
         response: { 200: ArchivedFeatureList },
       },
     },
-    async (request) => readArchivedFeatures(ctx.db, request.params.projectId),
+    async (request) => readArchivedFeatures(ctx.db, request.visibleProjects, request.params.projectId),
   );
 
   app.post(
     '/api/admin/archive/revive/:featureName',
     {
-      config: { permission: 'UPDATE_FEATURE', projectOf: featureProject },
+      config: { permission: 'UPDATE_FEATURE', ...featureProject },
       schema: {
         tags,
         summary: 'Revive one archived feature, disabled in every environment',
@@ -149,7 +148,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/api/admin/archive/:featureName',
     {
-      config: { permission: 'DELETE_FEATURE', projectOf: featureProject },
+      config: { permission: 'DELETE_FEATURE', ...featureProject },
       schema: {
         tags,
         summary: 'Delete one archived feature for good',

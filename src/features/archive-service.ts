@@ -3,6 +3,7 @@ import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { getProject } from '../projects/service.js';
 import { assertNoChildrenLeftBehind, writeDependencyRemovals } from './dependency-service.js';
 import { describeFeature, getAnyFeature, getLiveFeature, namedFeaturesOfProject } from './service.js';
@@ -157,11 +158,17 @@ export async function deleteArchivedFeature(
   });
 }
 
-/** Archived features, newest first; of one project (404 if unknown) or of all. */
-export async function readArchivedFeatures(db: Queryable, project?: string) {
+/**
+ * Archived features, newest first; of one project (404 if unknown) or of every project the caller
+ * sees.
+ */
+export async function readArchivedFeatures(db: Queryable, visible: ProjectVisibility, project?: string) {
   if (project !== undefined) await getProject(db, project);
   const features = await listArchivedFeatures(db, project);
-  return { version: 2 as const, features: features.map(describeFeature) };
+  return {
+    version: 2 as const,
+    features: features.filter((f) => visible.sees(f.project)).map(describeFeature),
+  };
 }
 
 /** Part of deleting a project: its archived features go for good, each with its event. */

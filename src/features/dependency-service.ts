@@ -57,7 +57,7 @@ async function assertCanDepend(
   }
   if (parentFeature.project !== project) {
     throw new NotFoundError(
-      `The feature "${parent}" is in the project "${parentFeature.project}": a parent must be in its child's project, "${project}".`,
+      `The feature "${parent}" is in another project: a parent must be in its child's project, "${project}".`,
     );
   }
   if ((await dependenciesOf(tx, [parent])).length > 0) {

@@ -23,6 +23,8 @@ interface Parts {
   segments: Map<number, Segment>;
   environments: Map<string, Environment>;
   projects: Map<string, ProjectRecord>;
+  /** The ids of the projects in the `private` mode. */
+  privateProjects: ReadonlySet<string>;
   /** In their order. */
   contextFields: ContextField[];
   contextRules: ContextFields;
@@ -50,6 +52,7 @@ export class FeatureModel {
     segments: new Map(),
     environments: new Map(),
     projects: new Map(),
+    privateProjects: new Set(),
     contextFields: [],
     contextRules: new Map(),
     strategyDefinitions: new Map(),
@@ -108,6 +111,7 @@ export class FeatureModel {
           segments: new Map(segments.map((s) => [s.id, s])),
           environments: byName(environments),
           projects: new Map(projects.map((p) => [p.id, p])),
+          privateProjects: new Set(projects.filter((p) => p.mode === 'private').map((p) => p.id)),
           contextFields,
           contextRules: rulesOf(contextFields),
           strategyDefinitions: byName(definitions),
@@ -232,6 +236,11 @@ export class FeatureModel {
 
   project(id: string): ProjectRecord | undefined {
     return this.parts.projects.get(id);
+  }
+
+  /** The ids of the projects in the `private` mode (hidden from those not in them). */
+  privateProjects(): ReadonlySet<string> {
+    return this.parts.privateProjects;
   }
 
   environment(name: string): Environment | undefined {

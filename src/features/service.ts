@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
-import { NameExistsError, NoAccessError, NotFoundError } from '../http/errors.js';
+import { NameExistsError, NoAccessError, NotFoundElsewhere, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureModel } from './model.js';
@@ -44,8 +44,11 @@ function inProject<F extends Feature>(
     throw new NotFoundError(`There is no feature named "${name}" in the project "${project}".`);
   }
   if (feature.project !== project) {
-    throw new NotFoundError(
-      `There is no feature named "${name}" in the project "${project}"; it is in the project "${feature.project}".`,
+    const absent = `There is no feature named "${name}" in the project "${project}"`;
+    throw new NotFoundElsewhere(
+      `${absent}; it is in the project "${feature.project}".`,
+      feature.project,
+      `${absent}.`,
     );
   }
   return feature;
@@ -53,7 +56,8 @@ function inProject<F extends Feature>(
 
 /**
  * The named features that exist (archived or not), after checking that every one of them belongs
- * to the project: a list naming another project's feature is refused whole (403), as Unleash does.
+ * to the project: a list naming another project's feature is refused whole (403), as Unleash does,
+ * without naming that project (it may be a private one).
  */
 export async function namedFeaturesOfProject(
   db: Queryable,
@@ -66,23 +70,40 @@ export async function namedFeaturesOfProject(
   if (elsewhere.length > 0) {
     throw new NoAccessError(
       `These features are not in the project "${project}": ${elsewhere
-        .map((f) => `"${f.name}" (in "${f.project}")`)
+        .map((f) => `"${f.name}"`)
         .join(', ')}. Send each list to the project its features belong to.`,
     );
   }
   return features;
 }
 
+function noSuchFeature(name: string): NotFoundError {
+  return new NotFoundError(`There is no feature named "${name}", archived or not.`);
+}
+
 /** The feature of that name in any project, archived or not, or 404. */
 export async function getAnyFeature(db: Queryable, name: string, options?: ReadOptions): Promise<Feature> {
   const feature = await findFeature(db, name, options);
-  if (!feature) throw new NotFoundError(`There is no feature named "${name}", archived or not.`);
+  if (!feature) throw noSuchFeature(name);
   return feature;
 }
 
 /** For routes that name a feature but not its project: the project to check permissions in. */
 export function projectOfFeature(model: FeatureModel, name: string): string | undefined {
   return model.feature(name)?.project;
+}
+
+/**
+ * The route config of a path that names a feature (by its `param`) but not its project: the
+ * permission is checked in the feature's project, and a feature of a project hidden from the
+ * caller is answered as one that does not exist.
+ */
+export function featureNamedScope(model: FeatureModel, param = 'featureName') {
+  const nameOf = (request: { params: unknown }) => (request.params as Record<string, string>)[param]!;
+  return {
+    projectOf: (request: { params: unknown }) => projectOfFeature(model, nameOf(request)),
+    notFound: (request: { params: unknown }) => noSuchFeature(nameOf(request)),
+  };
 }
 
 /** The live (not archived) feature of that name in that project, or 404. */

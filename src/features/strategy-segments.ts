@@ -3,15 +3,18 @@ import { recordEvent } from '../events/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { checkStrategySegments, describeSegment } from '../segments/service.js';
 import type { FeatureModel } from './model.js';
 import { describeStrategy } from './service.js';
 import { findStrategy, setStrategySegments } from './strategy-store.js';
 
 /** The segments a strategy uses, from memory; none for an id no strategy has (as Unleash answers). */
-export function readStrategySegments(model: FeatureModel, strategyId: string) {
+export function readStrategySegments(model: FeatureModel, strategyId: string, visible: ProjectVisibility) {
   const found = model.strategy(strategyId);
-  const segments = (found?.strategy.segments ?? []).flatMap((id) => model.segment(id) ?? []);
+  // A strategy of a project hidden from the caller is answered as an unknown id.
+  const seen = found && visible.sees(found.feature.project) ? found.strategy.segments : [];
+  const segments = seen.flatMap((id) => model.segment(id) ?? []);
   return { segments: segments.map(describeSegment) };
 }
 

@@ -105,7 +105,7 @@ export async function changeProjectFeatureTags(
     if (elsewhere.length > 0) {
       throw new ValidationError(
         `These features are not in the project "${project}": ${elsewhere
-          .map((f) => `"${f.name}" (in "${f.project}")`)
+          .map((f) => `"${f.name}"`)
           .join(', ')}. Tag each project's features through that project.`,
         [{ path: 'features', message: 'Features of another project.' }],
       );

@@ -4,10 +4,12 @@ import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import { NameExistsError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import {
   assertSegmentNameFree,
   checkedSegmentValues,
   getSegment,
+  getVisibleSegment,
   type SegmentInput,
   segmentsUsingContext,
   writeSegmentChange,
@@ -24,10 +26,14 @@ import {
 // The changes of segments, context fields and strategy types that depend on the strategies using
 // them. They run here, above segments/, context/ and strategies/, which know nothing of features.
 
-/** The strategies (of live and archived features) that use the segment; 404 for an unknown segment. */
-export async function readSegmentStrategies(db: Queryable, id: number) {
-  await getSegment(db, id);
-  return { strategies: await strategiesUsingSegment(db, id), changeRequestStrategies: [] };
+/**
+ * The strategies (of live and archived features) that use the segment, but those of projects
+ * hidden from the caller; 404 for an unknown segment, or one of such a project.
+ */
+export async function readSegmentStrategies(db: Queryable, id: number, visible: ProjectVisibility) {
+  await getVisibleSegment(db, id, visible);
+  const strategies = await strategiesUsingSegment(db, id);
+  return { strategies: strategies.filter((s) => visible.sees(s.projectId)), changeRequestStrategies: [] };
 }
 
 /** Replaces a segment's values; limiting it to a project is refused (409) while strategies elsewhere use it. */
@@ -101,11 +107,18 @@ export async function removeContextField(
   });
 }
 
-/** The strategies (of live and archived features; of one project, if given) with a constraint on the field. */
-export function readContextFieldStrategies(model: FeatureModel, name: string, project?: string) {
+/**
+ * The strategies (of live and archived features; of one project, if given; of none `visible`
+ * hides) with a constraint on the field.
+ */
+export function readContextFieldStrategies(
+  model: FeatureModel,
+  name: string,
+  { project, visible }: { project?: string; visible: ProjectVisibility },
+) {
   const strategies = [];
   for (const f of model.allFeatures()) {
-    if (project !== undefined && f.project !== project) continue;
+    if ((project !== undefined && f.project !== project) || !visible.sees(f.project)) continue;
     for (const s of f.strategies) {
       if (!s.constraints.some((c) => c.contextName === name)) continue;
       strategies.push({

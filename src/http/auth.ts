@@ -11,15 +11,22 @@ import type { Identity } from './identity.js';
 import { assertSameOrigin, isUnsafeMethod } from './origin.js';
 import { assertPermission } from './permissions.js';
 import { type App, type Audience, audienceOf } from './route.js';
+import { hiddenProject, type ProjectVisibility, projectVisibility } from './visibility.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * For routes whose path names a project's resource without naming the project (such as
      * `/api/admin/features/:featureName/tags`): the project the permission is checked in.
-     * Undefined (e.g. the resource does not exist) leaves only instance-wide grants to pass.
+     * Undefined (e.g. the resource does not exist) leaves only instance-wide grants to pass. A
+     * project hidden from the caller is answered as absent (404), as a project in the path is.
      */
     projectOf?: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+    /**
+     * With `projectOf`: the answer when what the path names is in a project hidden from the caller,
+     * the same as when it does not exist (the project's id is not in the path and must not show).
+     */
+    notFound?: (request: FastifyRequest) => Error;
   }
 }
 
@@ -56,15 +63,20 @@ function pathScope(params: unknown): { project?: string; environment?: string } 
 /**
  * The first steps of every request, in the order of the contract: credentials (401), then where
  * a change made with the session cookie comes from and the route's permission for the project
- * and environment in the path (403), then the content type of a body (415). Body validation
- * (400) follows in Fastify's own validation step. `publicOrigin` is the origin of UNLEASH_URL.
+ * and environment in the path (403), then a project in the path the caller may not see (404, as
+ * Unleash answers it after the permission), then the content type of a body (415). Body
+ * validation (400) follows in Fastify's own validation step. `publicOrigin` is the origin of
+ * UNLEASH_URL; `privateProjects` gives the ids of the projects in the `private` mode.
  */
 export function registerAuthentication(
   app: App,
   resolveIdentity: IdentityResolver,
   publicOrigin: string,
+  privateProjects: () => ReadonlySet<string>,
 ): void {
   app.decorateRequest('identity', null);
+  // Set for every route that declares a permission (every /api route), before its handler runs.
+  app.decorateRequest('visibleProjects', null as unknown as ProjectVisibility);
 
   app.addHook('onRoute', (route) => {
     const audience = audienceOf(route.url);
@@ -90,11 +102,17 @@ export function registerAuthentication(
       }
       if (config.audience) assertAudience(identity, config.audience);
       request.identity = identity;
+      request.visibleProjects = projectVisibility(identity, privateProjects());
       const scope = pathScope(request.params);
-      if (config.projectOf && scope.project === undefined && config.permission !== 'NONE') {
-        scope.project = await config.projectOf(request);
-      }
+      const named = scope.project !== undefined;
+      if (config.projectOf && !named) scope.project = await config.projectOf(request);
       assertPermission(identity, config.permission, scope);
+      if (scope.project !== undefined && !request.visibleProjects.sees(scope.project)) {
+        if (named) throw hiddenProject(scope.project);
+        throw (
+          config.notFound?.(request) ?? new NotFoundError(`There is nothing at ${request.url.split('?')[0]}.`)
+        );
+      }
     }
     if (
       (method === 'POST' || method === 'PUT' || method === 'PATCH') &&

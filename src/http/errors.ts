@@ -73,6 +73,20 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/**
+ * A 404 whose message says in which other project the thing asked for is. A caller who may not
+ * see that project (a private one) gets `withoutProject` instead, which does not name it.
+ */
+export class NotFoundElsewhere extends NotFoundError {
+  constructor(
+    message: string,
+    readonly project: string,
+    readonly withoutProject: string,
+  ) {
+    super(message);
+  }
+}
+
 export class NameExistsError extends ApiError {
   constructor(message: string, details?: ErrorDetail[]) {
     super(409, 'NameExistsError', message, details);
@@ -234,7 +248,11 @@ function toApiError(
 /** Answers `error` with the body of the contract: its own status when known, else 500 (logged). */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // Routes taking a whole configuration have a body limit of their own.
-  const known = toApiError(error, request.routeOptions.bodyLimit);
+  let known = toApiError(error, request.routeOptions.bodyLimit);
+  // Unset on a public route: nothing of another project is named there.
+  if (known instanceof NotFoundElsewhere && !request.visibleProjects?.sees(known.project)) {
+    known = new NotFoundError(known.withoutProject);
+  }
   const id = randomUUID();
   // A value only the database caught: answered 400, and logged, as a check before it is missing.
   if (describeDataException(error))

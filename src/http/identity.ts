@@ -13,6 +13,11 @@ export interface UserIdentity {
   name: string;
   rootRoleId: number;
   grants: Grant[];
+  /**
+   * The private projects the user sees: 'all' (any root role but Viewer, or a group's Admin or
+   * Editor root role), or those they hold a role in, directly or through a group.
+   */
+  privateProjects: 'all' | ReadonlySet<string>;
   via: 'session' | 'pat';
   /** The hash of the session id, when signed in through a session cookie. */
   sessionHash?: string;

@@ -3,7 +3,7 @@ import type { Grant, Identity } from './identity.js';
 import { assertPermission, can } from './permissions.js';
 
 function user(grants: Grant[]): Identity {
-  return { kind: 'user', userId: 7, name: 'u', rootRoleId: 3, grants, via: 'pat' };
+  return { kind: 'user', userId: 7, name: 'u', rootRoleId: 3, grants, privateProjects: 'all', via: 'pat' };
 }
 const root = (permission: string): Grant => ({ permission, project: null, environment: '' });
 const inProject = (permission: string, project: string, environment = ''): Grant => ({

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Identity } from './identity.js';
 import type { RoutePermission } from './permissions.js';
+import type { ProjectVisibility } from './visibility.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -49,6 +50,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+    /** The projects the caller may see; set on every route that declares a permission. */
+    visibleProjects: ProjectVisibility;
   }
 }
 

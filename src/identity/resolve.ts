@@ -26,6 +26,7 @@ async function userIdentity(
     name: principal.username ?? principal.email ?? `user-${userId}`,
     rootRoleId: principal.rootRoleId,
     grants: principal.grants,
+    privateProjects: principal.privateProjects,
     via,
     sessionHash,
   };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { AuthenticationRequired, NotFoundError } from '../http/errors.js';
 import type { Identity, UserIdentity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { gravatar } from '../users/service.js';
 import {
   findPersonalDashboard,
@@ -50,10 +51,10 @@ function summaryOf(e: RecentEvent): string {
   return `**${e.createdBy}** ${e.type}${what}${where}`;
 }
 
-/** The caller's projects and flags, the Admins and the owners of projects. */
-export async function readPersonalDashboard(ctx: AppContext, identity: Identity) {
+/** The caller's projects and flags, the Admins and the owners of the projects the caller sees. */
+export async function readPersonalDashboard(ctx: AppContext, identity: Identity, visible: ProjectVisibility) {
   const user = requireUser(identity);
-  const d = await findPersonalDashboard(ctx.db, user.userId);
+  const d = await findPersonalDashboard(ctx.db, user.userId, [...visible.hidden]);
   return {
     projects: d.projects.map((p) => {
       const health = healthRating(p);

@@ -28,9 +28,14 @@ const PERSON = `json_build_object('id', u.id, 'name', u.name, 'username', u.user
 /**
  * A user's projects (where they hold a role, themselves or through a group, and their favorites)
  * with their health counts; the live features they created or marked favorite, newest first (100
- * at most); the Admins; and the owners of projects.
+ * at most); the Admins; and the owners of projects — none of the `hidden` projects, nor of their
+ * features or owners.
  */
-export async function findPersonalDashboard(db: Queryable, userId: number): Promise<PersonalDashboardFacts> {
+export async function findPersonalDashboard(
+  db: Queryable,
+  userId: number,
+  hidden: readonly string[],
+): Promise<PersonalDashboardFacts> {
   const { rows } = await db.query<PersonalDashboardFacts>(
     `WITH mine AS (
        SELECT project FROM role_user WHERE user_id = $1
@@ -46,7 +51,7 @@ export async function findPersonalDashboard(db: Queryable, userId: number): Prom
         GROUP BY f.project),
      flags AS (
        SELECT f.name, f.project, f.type, f.created_at FROM features f
-        WHERE f.archived_at IS NULL
+        WHERE f.archived_at IS NULL AND f.project <> ALL($2::text[])
           AND (f.created_by_user_id = $1
                OR f.name IN (SELECT feature_name FROM favorite_features WHERE user_id = $1))
         ORDER BY f.created_at DESC, f.name LIMIT 100)
@@ -57,13 +62,15 @@ export async function findPersonalDashboard(db: Queryable, userId: number): Prom
                  'members', (SELECT count(DISTINCT r.user_id)::int FROM role_user r WHERE r.project = p.id))
                ORDER BY p.name, p.id), '[]')
           FROM projects p LEFT JOIN health h ON h.project = p.id
-         WHERE p.id IN (SELECT project FROM mine)) AS projects,
+         WHERE p.id IN (SELECT project FROM mine) AND p.id <> ALL($2::text[])) AS projects,
        (SELECT coalesce(json_agg(json_build_object('name', name, 'project', project, 'type', type)
                                  ORDER BY created_at DESC, name), '[]') FROM flags) AS flags,
        (SELECT coalesce(json_agg(${PERSON} ORDER BY u.id), '[]') FROM users u WHERE u.root_role_id = ${ADMIN_ROLE}) AS admins,
        (SELECT coalesce(json_agg(${PERSON} ORDER BY u.id), '[]')
-          FROM users u WHERE u.id IN (SELECT user_id FROM role_user WHERE role_id = ${OWNER_ROLE})) AS owners`,
-    [userId],
+          FROM users u
+         WHERE u.id IN (SELECT user_id FROM role_user
+                         WHERE role_id = ${OWNER_ROLE} AND project <> ALL($2::text[]))) AS owners`,
+    [userId, hidden],
   );
   return rows[0]!;
 }

@@ -86,7 +86,7 @@ export function insightRoutes(app: App, ctx: AppContext): void {
         response: { 200: PersonalDashboard },
       },
     },
-    async (request) => readPersonalDashboard(ctx, identityOf(request)),
+    async (request) => readPersonalDashboard(ctx, identityOf(request), request.visibleProjects),
   );
 
   app.get(

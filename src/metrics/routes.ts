@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { featureNamedScope } from '../features/service.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -11,7 +12,7 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
   app.get(
     '/api/admin/client-metrics/features/:name/raw',
     {
-      config: { permission: 'NONE' },
+      config: { permission: 'NONE', ...featureNamedScope(ctx.model, 'name') },
       schema: {
         tags: ['Metrics'],
         summary: 'E20: usage of a feature per application and environment, hour by hour',

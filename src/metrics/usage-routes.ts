@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { readEnvironmentInstances } from '../applications/service.js';
+import { featureNamedScope } from '../features/service.js';
 import type { App } from '../http/route.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
 import {
@@ -115,7 +116,7 @@ export function usageRoutes(app: App, ctx: AppContext): void {
         response: { 200: ApplicationOverview },
       },
     },
-    async (request) => readApplicationOverview(ctx, request.params.appName),
+    async (request) => readApplicationOverview(ctx, request.params.appName, request.visibleProjects),
   );
 
   app.get(
@@ -177,7 +178,7 @@ export function usageRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/admin/client-metrics/features/:name',
     {
-      ...read,
+      config: { ...read.config, ...featureNamedScope(ctx.model, 'name') },
       schema: {
         tags,
         summary: "A flag's usage in the last hour per environment, and the applications using it",

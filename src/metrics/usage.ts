@@ -2,6 +2,7 @@ import semver from 'semver';
 import type { AppContext } from '../app-context.js';
 import { applicationsBySdkVersion, findApplication, recentInstancesOf } from '../applications/service.js';
 import { NotFoundError } from '../http/errors.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import {
   applicationsReporting,
   lastHourUsageOf,
@@ -113,7 +114,7 @@ export async function readUnknownFlags(ctx: AppContext) {
 }
 
 /** Unleash's application overview: per environment, its instances, SDKs and issues. */
-export async function readApplicationOverview(ctx: AppContext, appName: string) {
+export async function readApplicationOverview(ctx: AppContext, appName: string, visible: ProjectVisibility) {
   const application = await findApplication(ctx.db, appName);
   if (!application) throw new NotFoundError(`No application named "${appName}" has been created or seen.`);
   const [usage, instances, unknown] = await Promise.all([
@@ -127,7 +128,9 @@ export async function readApplicationOverview(ctx: AppContext, appName: string) 
     ...unknown.flatMap((f) => f.reports.map((r) => r.environment)),
   ]);
   const features = new Set(usage.flatMap((u) => u.features));
-  const projects = new Set([...features].flatMap((name) => ctx.model.feature(name)?.project ?? []));
+  const projects = new Set(
+    [...features].flatMap((name) => ctx.model.feature(name)?.project ?? []).filter((p) => visible.sees(p)),
+  );
   const sorted = (list: Iterable<string | null>) =>
     [...new Set([...list].filter((x): x is string => !!x))].sort();
   const environments = [...names].sort().map((name) => {

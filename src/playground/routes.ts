@@ -28,7 +28,9 @@ export function playgroundRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(readPlayground(ctx.model, request.body)),
+      reply
+        .type('application/json; charset=utf-8')
+        .send(readPlayground(ctx.model, request.body, request.visibleProjects)),
   );
 
   app.post(
@@ -44,6 +46,8 @@ export function playgroundRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(readAdvancedPlayground(ctx.model, request.body)),
+      reply
+        .type('application/json; charset=utf-8')
+        .send(readAdvancedPlayground(ctx.model, request.body, request.visibleProjects)),
   );
 }

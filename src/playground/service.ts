@@ -8,6 +8,7 @@ import type {
 import type { FeatureModel } from '../features/model.js';
 import type { FeatureRecord } from '../features/model-store.js';
 import { ValidationError } from '../http/errors.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import {
   combinations,
   countCombinations,
@@ -63,13 +64,19 @@ function flagsOf(model: FeatureModel, environment: string): FlagSet {
   };
 }
 
-/** The live features of the projects (`*` or none: all), by name. */
-function featuresOf(model: FeatureModel, projects: string[] | '*' | undefined): FeatureRecord[] {
+/** The live features of the projects (`*` or none: all) the caller sees, by name. */
+function featuresOf(
+  model: FeatureModel,
+  projects: string[] | '*' | undefined,
+  visible: ProjectVisibility,
+): FeatureRecord[] {
   const list =
     projects === undefined || projects === '*'
       ? [...model.allFeatures()].filter((f) => !f.archivedAt)
       : [...new Set(projects)].flatMap((p) => model.liveFeaturesOf(p));
-  return list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return list
+    .filter((f) => visible.sees(f.project))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** 400 naming each environment that does not exist. */
@@ -156,11 +163,15 @@ export interface PlaygroundInput {
 }
 
 /** The chosen projects' features evaluated in one environment for one context, from memory. */
-export function readPlayground(model: FeatureModel, input: PlaygroundInput): string {
+export function readPlayground(
+  model: FeatureModel,
+  input: PlaygroundInput,
+  visible: ProjectVisibility,
+): string {
   assertEnvironments(model, [input.environment], () => 'environment');
   const flags = flagsOf(model, input.environment);
   const { flat } = flatten(input.context);
-  const features = featuresOf(model, input.projects).map((f) =>
+  const features = featuresOf(model, input.projects, visible).map((f) =>
     evaluated(model, f, input.environment, flags, flat),
   );
   return JSON.stringify({ input, features });
@@ -176,11 +187,15 @@ export interface AdvancedPlaygroundInput {
  * As the playground, in several environments and for every combination of the context's
  * comma-separated values; refused (400) past MAX_EVALUATIONS evaluations.
  */
-export function readAdvancedPlayground(model: FeatureModel, input: AdvancedPlaygroundInput): string {
+export function readAdvancedPlayground(
+  model: FeatureModel,
+  input: AdvancedPlaygroundInput,
+  visible: ProjectVisibility,
+): string {
   const environments = [...new Set(input.environments)];
   assertEnvironments(model, input.environments, (i) => `environments.${i}`);
   const { flat, invalid } = flatten(input.context);
-  const features = featuresOf(model, input.projects);
+  const features = featuresOf(model, input.projects, visible);
   const contextCount = countCombinations(flat);
   const count = environments.length * features.length * contextCount;
   // The contexts alone are bounded too: with no feature to evaluate they would still be made.

@@ -22,7 +22,8 @@ export function projectRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'NONE' },
       schema: { tags, summary: 'Every project (your favorites marked)', response: { 200: ProjectList } },
     },
-    async (request) => readProjects(ctx.db, await favoriteProjectsOf(ctx.db, identityOf(request))),
+    async (request) =>
+      readProjects(ctx.db, request.visibleProjects, await favoriteProjectsOf(ctx.db, identityOf(request))),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import { type Environment, enabledEnvironments, listEnvironmentsOfProject } from
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
 import {
   type DefaultStrategy,
@@ -94,9 +95,13 @@ export function healthRating(c: { total: number; stale: number; potentiallyStale
   return Math.round(100 - (c.stale / c.total) * 100 - (c.potentiallyStale / c.total) * 100);
 }
 
-/** Every project; `favorites` (the caller's) are marked. */
-export async function readProjects(db: Queryable, favorites: ReadonlySet<string> = new Set()) {
-  const projects = await listProjects(db);
+/** Every project the caller sees; `favorites` (the caller's) are marked. */
+export async function readProjects(
+  db: Queryable,
+  visible: ProjectVisibility,
+  favorites: ReadonlySet<string> = new Set(),
+) {
+  const projects = (await listProjects(db)).filter((p) => visible.sees(p.id));
   const members = await memberCountsOfProjects(db);
   return {
     version: 1 as const,

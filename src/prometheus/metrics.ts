@@ -18,6 +18,9 @@ function processMetrics(): Registry {
 
 type Child = { observe(value: number): void };
 
+/** The `project` label of the private projects' flags, together (ids cannot hold parentheses). */
+const PRIVATE_PROJECTS = '(private)';
+
 /**
  * The metrics of GET /internal-backstage/prometheus. Requests are timed by a hook on each route
  * that knows its route pattern and keeps its label sets, so a request costs one histogram
@@ -97,14 +100,18 @@ export function registerMetrics(
   gauge('flagpole_maintenance_mode', '1 while maintenance mode is on', (g) =>
     g.set(ctx.maintenance.enabled ? 1 : 0),
   );
+  // The scrape needs no credentials: the private projects' flags are counted together, under a
+  // label no project id can have, so their names stay out of it.
   const counts = () => {
     const byProject = new Map<string, { active: number; stale: number; archived: number }>();
+    const hidden = ctx.model.privateProjects();
     for (const f of ctx.model.allFeatures()) {
-      const c = byProject.get(f.project) ?? { active: 0, stale: 0, archived: 0 };
+      const label = hidden.has(f.project) ? PRIVATE_PROJECTS : f.project;
+      const c = byProject.get(label) ?? { active: 0, stale: 0, archived: 0 };
       if (f.archivedAt) c.archived++;
       else if (f.stale) c.stale++;
       else c.active++;
-      byProject.set(f.project, c);
+      byProject.set(label, c);
     }
     return byProject;
   };
@@ -115,7 +122,7 @@ export function registerMetrics(
   });
   gauge(
     'flagpole_features',
-    'Feature flags by project and state (active, stale, archived)',
+    'Feature flags by project and state (active, stale, archived); private projects together as "(private)"',
     (g) => {
       for (const [project, c] of counts()) {
         for (const state of ['active', 'stale', 'archived'] as const) g.set({ project, state }, c[state]);

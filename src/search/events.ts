@@ -2,14 +2,22 @@ import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../db/database.js';
 import { readEventCreatorIds, readEventSearch } from '../events/service.js';
 import type { EventSearch } from '../events/store.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { findUsers } from '../users/store.js';
 import { dayStart, integers, parseFilter } from './filters.js';
 import type { EventSearchQuery } from './schemas.js';
 
 const DAY_MS = 86_400_000;
 
-/** Unleash's event search: each filter (`IS:x` or `IS_ANY_OF:x,y`) narrows the events down. */
-export async function searchEvents(db: Queryable, q: Static<typeof EventSearchQuery>) {
+/**
+ * Unleash's event search: each filter (`IS:x` or `IS_ANY_OF:x,y`) narrows the events down; the
+ * events of projects hidden from the caller are never among them.
+ */
+export async function searchEvents(
+  db: Queryable,
+  visible: ProjectVisibility,
+  q: Static<typeof EventSearchQuery>,
+) {
   const values = (text: string | undefined) => (text === undefined ? undefined : parseFilter(text).values);
   const search: EventSearch = {
     ids: q.id === undefined ? undefined : integers(parseFilter(q.id), 'id'),
@@ -22,6 +30,7 @@ export async function searchEvents(db: Queryable, q: Static<typeof EventSearchQu
     from: q.from === undefined ? undefined : dayStart(q.from.slice(3), 'from'),
     // `to` names the last day the events may be of.
     before: q.to === undefined ? undefined : new Date(dayStart(q.to.slice(3), 'to').getTime() + DAY_MS),
+    hiddenProjects: [...visible.hidden],
     limit: q.limit,
     offset: q.offset,
   };

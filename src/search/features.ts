@@ -7,6 +7,7 @@ import type { FeatureModel } from '../features/model.js';
 import type { FeatureRecord } from '../features/model-store.js';
 import { describeListEnvironment } from '../features/reads.js';
 import type { Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { gravatar } from '../users/service.js';
 import { findUsers } from '../users/store.js';
 import {
@@ -170,15 +171,21 @@ function comparator(sortBy: string | undefined, order: 'asc' | 'desc') {
 }
 
 /**
- * Unleash's feature search, from the read model, over every project (whoever may call the admin
- * API reads them all: admin tokens cover every project, and users read every project's features): every feature is tested in memory (no SQL but the
+ * Unleash's feature search, from the read model, over every project the caller sees (private
+ * projects they are not in are left out): every feature is tested in memory (no SQL but the
  * caller's favorites, the feature types' lifetimes when `state` is asked, and the creators of the
  * page), sorted, and one page of it described.
  */
-export async function searchFeatures(ctx: AppContext, identity: Identity, q: Query) {
+export async function searchFeatures(
+  ctx: AppContext,
+  identity: Identity,
+  visible: ProjectVisibility,
+  q: Query,
+) {
   const model = ctx.model;
   const favorites = await favoriteFeaturesOf(ctx.db, identity);
   const filters = await buildSearch(ctx, q, favorites);
+  if (visible.hidden.size > 0) filters.unshift((f) => visible.sees(f.project));
   const found: FeatureRecord[] = [];
   for (const f of model.allFeatures()) if (filters.every((test) => test(f))) found.push(f);
   const compare = comparator(q.sortBy, q.sortOrder);

@@ -22,7 +22,7 @@ export function searchRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureSearchAnswer },
       },
     },
-    async (request) => searchFeatures(ctx, identityOf(request), request.query),
+    async (request) => searchFeatures(ctx, identityOf(request), request.visibleProjects, request.query),
   );
 
   app.get(
@@ -36,7 +36,7 @@ export function searchRoutes(app: App, ctx: AppContext): void {
         response: { 200: EventSearchAnswer },
       },
     },
-    async (request) => searchEvents(ctx.db, request.query),
+    async (request) => searchEvents(ctx.db, request.visibleProjects, request.query),
   );
 
   app.get(

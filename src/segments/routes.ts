@@ -13,7 +13,13 @@ import {
   StrategyIdParams,
   StrategySegmentsBody,
 } from './schemas.js';
-import { createSegment, describeSegment, getSegment, readSegments, validateSegmentName } from './service.js';
+import {
+  createSegment,
+  describeSegment,
+  getVisibleSegment,
+  readSegments,
+  validateSegmentName,
+} from './service.js';
 
 export function segmentRoutes(app: App, ctx: AppContext): void {
   const tags = ['Segments'];
@@ -24,7 +30,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'NONE' },
       schema: { tags, summary: 'Every segment', response: { 200: SegmentList } },
     },
-    async () => readSegments(ctx.db),
+    async (request) => readSegments(ctx.db, request.visibleProjects),
   );
 
   app.post(
@@ -72,7 +78,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
         response: { 200: SegmentList },
       },
     },
-    async (request) => readStrategySegments(ctx.model, request.params.strategyId),
+    async (request) => readStrategySegments(ctx.model, request.params.strategyId, request.visibleProjects),
   );
 
   app.post(
@@ -100,7 +106,8 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'NONE' },
       schema: { tags, summary: 'One segment', params: SegmentIdParams, response: { 200: SegmentSchema } },
     },
-    async (request) => describeSegment(await getSegment(ctx.db, request.params.id)),
+    async (request) =>
+      describeSegment(await getVisibleSegment(ctx.db, request.params.id, request.visibleProjects)),
   );
 
   app.put(
@@ -149,6 +156,6 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
         response: { 200: SegmentStrategies },
       },
     },
-    async (request) => readSegmentStrategies(ctx.db, request.params.id),
+    async (request) => readSegmentStrategies(ctx.db, request.params.id, request.visibleProjects),
   );
 }

@@ -8,6 +8,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { getProject } from '../projects/service.js';
 import type { SegmentBody } from './schemas.js';
 import {
@@ -45,13 +46,25 @@ export function allSegments(db: Queryable): Promise<Segment[]> {
   return listSegments(db);
 }
 
-export async function readSegments(db: Queryable) {
-  return { segments: (await listSegments(db)).map(describeSegment) };
+/** Every segment but those of projects hidden from the caller. */
+export async function readSegments(db: Queryable, visible: ProjectVisibility) {
+  return { segments: (await listSegments(db)).filter((s) => visible.sees(s.project)).map(describeSegment) };
 }
 
 export async function getSegment(db: Queryable, id: number, options?: ReadOptions): Promise<Segment> {
   const segment = await findSegment(db, id, options);
   if (!segment) throw new NotFoundError(`There is no segment with the id ${id}.`);
+  return segment;
+}
+
+/** The segment, or 404 when there is none or it is of a project hidden from the caller. */
+export async function getVisibleSegment(
+  db: Queryable,
+  id: number,
+  visible: ProjectVisibility,
+): Promise<Segment> {
+  const segment = await getSegment(db, id);
+  if (!visible.sees(segment.project)) throw new NotFoundError(`There is no segment with the id ${id}.`);
   return segment;
 }
 

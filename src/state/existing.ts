@@ -4,6 +4,7 @@ import type { Environment } from '../environments/store.js';
 import { featureStates, type StrategyPlace, strategyPlaces } from '../features/bulk-service.js';
 import type { FeatureRecord } from '../features/model-store.js';
 import { readSegmentStrategies } from '../features/usage.js';
+import { EVERY_PROJECT } from '../http/visibility.js';
 import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
 import { allSegments } from '../segments/service.js';
@@ -53,7 +54,7 @@ export async function readExisting(tx: Transaction, items: StateItems): Promise<
   for (const s of items.segments) {
     const before = segments.get(s.id);
     if (!before || (s.project ?? null) === null || s.project === before.project) continue;
-    const { strategies } = await readSegmentStrategies(tx, s.id);
+    const { strategies } = await readSegmentStrategies(tx, s.id, EVERY_PROJECT);
     segmentUsers.set(s.id, [...new Set(strategies.map((u) => u.projectId))].sort());
   }
   const ids = [

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { projectOfFeature } from '../features/service.js';
+import { featureNamedScope } from '../features/service.js';
 import { changeFeatureTags, changeProjectFeatureTags } from '../features/tag-batch-service.js';
 import { readFeatureTags, tagFeature, untagFeature } from '../features/tag-service.js';
 import { type App, identityOf } from '../http/route.js';
@@ -23,8 +23,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   const tags = ['Tags'];
   // Feature-tag paths name the feature but not its project: the permission is checked in the
   // feature's project, so a project Member may tag that project's features and no others.
-  const featureProject = (request: { params: unknown }) =>
-    projectOfFeature(ctx.model, (request.params as { featureName: string }).featureName);
+  const featureProject = featureNamedScope(ctx.model);
 
   app.get(
     '/api/admin/tags',
@@ -82,7 +81,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/admin/features/:featureName/tags',
     {
-      config: { permission: 'NONE' },
+      config: { permission: 'NONE', ...featureProject },
       schema: { tags, summary: "A feature's tags", params: FeatureTagParams, response: { 200: TagList } },
     },
     async (request) => readFeatureTags(ctx.db, request.params.featureName),
@@ -91,7 +90,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/features/:featureName/tags',
     {
-      config: { permission: 'UPDATE_FEATURE', projectOf: featureProject },
+      config: { permission: 'UPDATE_FEATURE', ...featureProject },
       schema: {
         tags,
         summary: 'Tag a feature (the tag is created when new)',
@@ -109,7 +108,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/api/admin/features/:featureName/tags/:type/:value',
     {
-      config: { permission: 'UPDATE_FEATURE', projectOf: featureProject },
+      config: { permission: 'UPDATE_FEATURE', ...featureProject },
       schema: {
         tags,
         summary: 'Take a tag off a feature',
@@ -127,7 +126,7 @@ export function tagRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/api/admin/features/:featureName/tags',
     {
-      config: { permission: 'UPDATE_FEATURE', projectOf: featureProject },
+      config: { permission: 'UPDATE_FEATURE', ...featureProject },
       schema: {
         tags,
         summary: "Add and take off a feature's tags at once (added first); answers its tags",

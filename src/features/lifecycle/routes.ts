@@ -89,6 +89,6 @@ export function lifecycleRoutes(app: App, ctx: AppContext): void {
         response: { 200: StageCounts },
       },
     },
-    async () => readStageCounts(ctx.model),
+    async (request) => readStageCounts(ctx.model, request.visibleProjects),
   );
 }

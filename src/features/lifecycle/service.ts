@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { recordEvent } from '../../events/service.js';
 import { actorOf, type Identity } from '../../http/identity.js';
+import type { ProjectVisibility } from '../../http/visibility.js';
 import type { FeatureModel } from '../model.js';
 import { getLiveFeature, getModelFeature } from '../service.js';
 import { type CompletedStatus, countKey, currentStage, describeStage, inStageOrder } from './stages.js';
@@ -12,10 +13,11 @@ export function readLifecycle(model: FeatureModel, project: string, name: string
   return inStageOrder(feature.stages).map(describeStage);
 }
 
-/** How many features stand at each stage, archived ones included (from memory). */
-export function readStageCounts(model: FeatureModel) {
+/** How many features of the projects the caller sees stand at each stage, archived ones included (from memory). */
+export function readStageCounts(model: FeatureModel, visible: ProjectVisibility) {
   const counts = { initial: 0, preLive: 0, live: 0, completed: 0, archived: 0 };
   for (const feature of model.allFeatures()) {
+    if (!visible.sees(feature.project)) continue;
     const stage = currentStage(feature.stages);
     if (stage) counts[countKey(stage.stage)]++;
   }
