@@ -49,8 +49,8 @@ export async function login(
   limiter.succeed(begun.attempt);
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, found.id);
-    // The user's cached profile shows when they last signed in.
-    markChanged(tx, { scopes: ['identity'] });
+    // The user's cached profile shows when they last signed in; their credentials are as they were.
+    markChanged(tx, { scopes: ['profiles'] });
     return createSession(tx, found.id);
   });
   const user = (await findUser(ctx.db, found.id))!;

@@ -209,8 +209,8 @@ export async function finishSignIn(
   });
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, user.id);
-    // The user's cached profile shows when they last signed in.
-    markChanged(tx, { scopes: ['identity'] });
+    // The user's cached profile shows when they last signed in; their credentials are as they were.
+    markChanged(tx, { scopes: ['profiles'] });
     return createSession(tx, user.id, idToken);
   });
   return { sessionId, redirect: login.redirect };
