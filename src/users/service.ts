@@ -7,6 +7,7 @@ import { recordEvent } from '../events/service.js';
 import { listFeedback } from '../feedback/service.js';
 import { AuthenticationRequired, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { keepingAnAdmin } from '../identity/admins.js';
 import { resolveRootRole } from '../roles/service.js';
 import { listRootRoles } from '../roles/store.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
@@ -147,24 +148,30 @@ export async function changeUser(
 ) {
   const email = input.email?.trim();
   if (email !== undefined) checkEmail(email);
-  const change = () =>
-    ctx.db.transaction(async (tx) => {
-      const before = await getUser(tx, id, { lock: 'update' });
-      const rootRoleId =
-        input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
-      if (email !== undefined) await assertEmailFree(tx, email, id);
-      const after = (await updateUser(tx, id, {
-        email: email ?? before.email,
-        name: input.name !== undefined ? input.name : before.name,
-        rootRoleId,
-      }))!;
-      recordEvent(tx, actor, {
-        type: 'user-updated',
-        data: eventData(after),
-        preData: eventData(before),
-      });
-      return after;
+  const update = async (tx: Transaction) => {
+    const before = await getUser(tx, id, { lock: 'update' });
+    const rootRoleId =
+      input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
+    if (email !== undefined) await assertEmailFree(tx, email, id);
+    const after = (await updateUser(tx, id, {
+      email: email ?? before.email,
+      name: input.name !== undefined ? input.name : before.name,
+      rootRoleId,
+    }))!;
+    recordEvent(tx, actor, {
+      type: 'user-updated',
+      data: eventData(after),
+      preData: eventData(before),
     });
+    return after;
+  };
+  // A new root role may take Admin away: then the last Admin must stay one.
+  const change = () =>
+    ctx.db.transaction((tx) =>
+      input.rootRole === undefined
+        ? update(tx)
+        : keepingAnAdmin(tx, `Changing the root role of user ${id}`, () => update(tx)),
+    );
   return checkAgainOnDuplicate(change, async () => {
     if (email !== undefined) await assertEmailFree(ctx.db, email, id);
   });
@@ -178,7 +185,9 @@ export async function deleteUserIn(tx: Transaction, actor: Actor, id: number): P
 }
 
 export async function removeUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await ctx.db.transaction((tx) => deleteUserIn(tx, actor, id));
+  await ctx.db.transaction((tx) =>
+    keepingAnAdmin(tx, `Deleting user ${id}`, () => deleteUserIn(tx, actor, id)),
+  );
 }
 
 /** The first admin, made only while there are no users at all. */

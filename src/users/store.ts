@@ -221,19 +221,6 @@ export async function countWithRoles(
   return { password: rows[0]!.password, noPassword: rows[0]!.no_password };
 }
 
-/** The ids of the users with one of these root roles. */
-export async function userIdsWithRoles(
-  db: Queryable,
-  roleIds: number[],
-  { lock }: ReadOptions = {},
-): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    withRowLock('SELECT id FROM users WHERE root_role_id = ANY($1::int[]) ORDER BY id', lock),
-    [roleIds],
-  );
-  return rows.map((r) => r.id);
-}
-
 /**
  * Users who have not signed in for `days` (never signed in: created that long ago), by id;
  * among `ids` only, when given. With a lock, a sign-in waits until the caller is done.
