@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { ValidationError } from '../http/errors.js';
+import { NameExistsError, ValidationError } from '../http/errors.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 import type { OidcSettings } from '../settings/schemas.js';
 import { createUser } from '../users/service.js';
@@ -80,7 +80,8 @@ export async function userForPerson(
       rootRole: settings.defaultRootRole ?? 'Editor',
     });
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
+    // 400: the address is taken (or unusable); 409: it is another user's username.
+    if (!(error instanceof ValidationError || error instanceof NameExistsError)) throw error;
     // The same person signing in twice at once: the other sign-in created the user.
     const created = await findUserByEmail(ctx.db, email);
     if (created) return created;
