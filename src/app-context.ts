@@ -42,8 +42,10 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
   model.attach(sync);
   const identityCache = new IdentityCache();
   sync.follow({
-    load: async (_tx, changes) =>
-      changes.full || changes.scopes.has('identity') ? () => identityCache.clear() : undefined,
+    load: async (_tx, changes) => {
+      if (changes.full || changes.scopes.has('identity')) return () => identityCache.clear();
+      return changes.scopes.has('profiles') ? () => identityCache.clearProfiles() : undefined;
+    },
   });
   const signIn = new SignInState();
   signIn.attach(sync);

@@ -35,21 +35,22 @@ export async function login(
   const found = await findUserByLogin(ctx.db, username);
   // A user is counted once, whether named by username or by email; a name nobody has, as itself.
   const who = found ? `id:${found.id}` : `name:${username}`;
-  const wait = limiter.retryAfter(who, address);
-  if (wait > 0) {
+  // Counted as failed before the password is checked, so attempts sent at once meet the limit too.
+  const begun = limiter.begin(who, address);
+  if ('wait' in begun) {
+    const { wait } = begun;
     throw new RateLimitError(`Too many failed logins for "${username}": try again in ${wait} seconds.`, wait);
   }
   const ok = await verifyPassword(password, found ? found.passwordHash : await decoyHash());
   if (!found || !ok) {
-    limiter.fail(who, address);
     if (found) await recordLoginFailure(ctx.db, found.id);
     throw new AuthenticationRequired('Wrong username or password.');
   }
-  limiter.succeed(who, address);
+  limiter.succeed(begun.attempt);
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, found.id);
-    // The user's cached profile shows when they last signed in.
-    markChanged(tx, { scopes: ['identity'] });
+    // The user's cached profile shows when they last signed in; their credentials are as they were.
+    markChanged(tx, { scopes: ['profiles'] });
     return createSession(tx, found.id);
   });
   const user = (await findUser(ctx.db, found.id))!;

@@ -3,6 +3,7 @@ import type { Scope } from '../sync/changes.js';
 const FEATURE: readonly Scope[] = ['features'];
 const MODEL: readonly Scope[] = ['model'];
 const IDENTITY: readonly Scope[] = ['identity'];
+const PROFILES: readonly Scope[] = ['profiles'];
 const NONE: readonly Scope[] = [];
 const SETTINGS: readonly Scope[] = ['settings'];
 
@@ -84,7 +85,7 @@ export const EVENT_SCOPES = {
   'user-password-changed': IDENTITY,
   'user-password-reset-requested': NONE,
   // Shown in GET /api/admin/user, which is cached per user.
-  'user-feedback-updated': IDENTITY,
+  'user-feedback-updated': PROFILES,
   'role-created': IDENTITY,
   'role-updated': IDENTITY,
   'role-deleted': IDENTITY,

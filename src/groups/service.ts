@@ -5,6 +5,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { keepingAnAdmin } from '../identity/admins.js';
 import { projectsOfGroups } from '../identity/grant-store.js';
 import { resolveRootRole } from '../roles/service.js';
 import { describeUser } from '../users/service.js';
@@ -154,47 +155,54 @@ export async function createGroup(ctx: AppContext, actor: Actor, input: GroupInp
 
 /**
  * E19: the body replaces the group, its root role (absent: none) and its members. The group's row
- * is locked before its members are read, so concurrent updates follow one another.
+ * is locked before its members are read, so concurrent updates follow one another. A change that
+ * takes Admin away from the last Admin users (members leaving a group with an Admin root role, or
+ * the role changing) is refused.
  */
 export async function updateGroup(ctx: AppContext, actor: Actor, id: number, input: GroupInput) {
   const update = () =>
-    ctx.db.transaction(async (tx) => {
-      const { fields, userIds } = await checkedInput(tx, input);
-      const before = await getGroup(tx, id, { lock: 'update' });
-      await assertNameFree(tx, fields.name, id);
-      const previousMembers = await listMembers(tx, [id]);
-      const after = await updateGroupRow(tx, id, fields);
-      await setMembers(tx, id, userIds, actor.name);
-      const members = await listMembers(tx, [id]);
-      recordEvent(tx, actor, {
-        type: 'group-updated',
-        data: eventData(
-          after,
-          members.map((m) => m.user.id),
-        ),
-        preData: eventData(
-          before,
-          previousMembers.map((m) => m.user.id),
-        ),
-      });
-      return describeGroup(after, members);
-    });
+    ctx.db.transaction((tx) =>
+      keepingAnAdmin(tx, `This change of group ${id}`, async () => {
+        const { fields, userIds } = await checkedInput(tx, input);
+        const before = await getGroup(tx, id, { lock: 'update' });
+        await assertNameFree(tx, fields.name, id);
+        const previousMembers = await listMembers(tx, [id]);
+        const after = await updateGroupRow(tx, id, fields);
+        await setMembers(tx, id, userIds, actor.name);
+        const members = await listMembers(tx, [id]);
+        recordEvent(tx, actor, {
+          type: 'group-updated',
+          data: eventData(
+            after,
+            members.map((m) => m.user.id),
+          ),
+          preData: eventData(
+            before,
+            previousMembers.map((m) => m.user.id),
+          ),
+        });
+        return describeGroup(after, members);
+      }),
+    );
   return checkAgainOnDuplicate(update, () => assertNameFree(ctx.db, input.name.trim(), id));
 }
 
+/** Deleting a group with an Admin root role is refused while its members are the last Admins. */
 export async function deleteGroup(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const group = await getGroup(tx, id, { lock: 'exclusive' });
-    const members = await listMembers(tx, [id]);
-    await deleteGroupRow(tx, id);
-    recordEvent(tx, actor, {
-      type: 'group-deleted',
-      preData: eventData(
-        group,
-        members.map((m) => m.user.id),
-      ),
-    });
-  });
+  await ctx.db.transaction((tx) =>
+    keepingAnAdmin(tx, `Deleting group ${id}`, async () => {
+      const group = await getGroup(tx, id, { lock: 'exclusive' });
+      const members = await listMembers(tx, [id]);
+      await deleteGroupRow(tx, id);
+      recordEvent(tx, actor, {
+        type: 'group-deleted',
+        preData: eventData(
+          group,
+          members.map((m) => m.user.id),
+        ),
+      });
+    }),
+  );
 }
 
 /** The groups as pickers need them: what each is, who is in it (by user id), how many. */

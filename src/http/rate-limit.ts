@@ -40,12 +40,26 @@ export class WindowCounter {
     return Math.ceil((window.endsAt - now) / 1000);
   }
 
-  count(key: string, now = Date.now()): void {
+  /** Counts an event; answers when its window ends, which `refund` needs to take it back. */
+  count(key: string, now = Date.now()): number {
     this.windows ??= new LRUCache({ max: this.maxKeys });
     const window = this.windows.get(key);
-    if (!window || window.endsAt <= now)
-      this.windows.set(key, { count: 1, endsAt: now + this.limit.windowMs });
-    else window.count++;
+    if (!window || window.endsAt <= now) {
+      const endsAt = now + this.limit.windowMs;
+      this.windows.set(key, { count: 1, endsAt });
+      return endsAt;
+    }
+    window.count++;
+    return window.endsAt;
+  }
+
+  /**
+   * Takes back an event counted in the window ending at `endsAt`; nothing when that window has
+   * ended since (a new one does not owe it) or the key was forgotten.
+   */
+  refund(key: string, endsAt: number): void {
+    const window = this.windows?.get(key);
+    if (window && window.endsAt === endsAt && window.count > 0) window.count--;
   }
 
   forget(key: string): void {

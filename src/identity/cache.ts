@@ -63,6 +63,12 @@ export class IdentityCache {
     this.profiles.clear();
   }
 
+  /** Forgets only what users read about themselves; credentials and grants stay resolved. */
+  clearProfiles(): void {
+    this.generation++;
+    this.profiles.clear();
+  }
+
   credential(secretHash: string, load: () => Promise<{ value: TokenEntry; expiresAt: Date | null } | null>) {
     return this.through(this.credentials, secretHash, load);
   }
@@ -80,7 +86,8 @@ export class IdentityCache {
 
   /**
    * What a signed-in user reads about themselves on every page (GET /api/admin/user), by user id.
-   * Anything it shows that changes (profile, roles, feedback, a sign-in) is an identity change.
+   * A change of what it shows is an identity change (profile, roles) or, when it changes nothing
+   * else (feedback, a sign-in), a profiles change, which empties only these.
    */
   profile<T extends object>(userId: number, load: () => Promise<T | null>): Promise<T | null> {
     return this.through(this.profiles, userId, async () => {

@@ -155,3 +155,27 @@ export async function projectRolesOfUser(
   );
   return rows.map((r) => ({ roleId: r.role_id, project: r.project }));
 }
+
+/** A user who is an Admin, with what they sign in with (for messages). */
+export interface AdminUser {
+  id: number;
+  login: string;
+}
+
+/**
+ * The users who are Admins: whose root role holds `ADMIN`, or who are members of a group whose
+ * root role does (as `user_grants` grants it), by id. Admin API tokens are no users.
+ */
+export async function findAdminUsers(db: Queryable): Promise<AdminUser[]> {
+  const { rows } = await db.query<AdminUser>(
+    `WITH admin_roles AS (
+       SELECT r.id FROM roles r JOIN role_permissions rp ON rp.role_id = r.id
+        WHERE rp.permission = 'ADMIN' AND r.type IN ('root', 'root-custom'))
+     SELECT u.id, coalesce(u.username, u.email) AS login FROM users u
+      WHERE u.root_role_id IN (SELECT id FROM admin_roles)
+         OR EXISTS (SELECT 1 FROM group_user gu JOIN groups g ON g.id = gu.group_id
+                     WHERE gu.user_id = u.id AND g.root_role_id IN (SELECT id FROM admin_roles))
+      ORDER BY u.id`,
+  );
+  return rows;
+}

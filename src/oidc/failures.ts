@@ -20,6 +20,7 @@ export type FailureCode =
   | 'email-not-verified'
   | 'domain-not-allowed'
   | 'not-invited'
+  | 'account-linked'
   | 'secret-unreadable';
 
 const STATUS: Record<FailureCode, number> = {
@@ -37,6 +38,7 @@ const STATUS: Record<FailureCode, number> = {
   'email-not-verified': 403,
   'domain-not-allowed': 403,
   'not-invited': 403,
+  'account-linked': 403,
   'secret-unreadable': 500,
 };
 

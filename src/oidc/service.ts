@@ -175,7 +175,13 @@ export async function finishSignIn(
   const state = query.get('state');
   const login = await takeLogin(ctx, state, browserState);
   const signIn = await providers.client(settings);
-  const person: { email?: unknown; emailVerified?: unknown; name?: unknown } = {};
+  const person: {
+    issuer?: string;
+    subject?: string;
+    email?: unknown;
+    emailVerified?: unknown;
+    name?: unknown;
+  } = {};
   let idToken: string;
   try {
     const answer = new URL(`${callbackUrl(ctx)}?${query}`);
@@ -187,7 +193,13 @@ export async function finishSignIn(
     });
     const claims = tokens.claims()!;
     idToken = tokens.id_token!;
-    Object.assign(person, { email: claims.email, emailVerified: claims.email_verified, name: claims.name });
+    Object.assign(person, {
+      issuer: claims.iss,
+      subject: claims.sub,
+      email: claims.email,
+      emailVerified: claims.email_verified,
+      name: claims.name,
+    });
     // Many providers put only the subject in the ID token; the rest is in the user info.
     if (person.email === undefined && signIn.config.serverMetadata().userinfo_endpoint) {
       const info = await client.fetchUserInfo(signIn.config, tokens.access_token, claims.sub);
@@ -203,14 +215,16 @@ export async function finishSignIn(
     providers.keepKeys(signIn);
   }
   const user = await userForPerson(ctx, settings, {
+    issuer: person.issuer!,
+    subject: person.subject!,
     email: person.email,
     emailVerified: person.emailVerified,
     name: person.name,
   });
   const sessionId = await ctx.db.transaction(async (tx) => {
     await recordLoginSuccess(tx, user.id);
-    // The user's cached profile shows when they last signed in.
-    markChanged(tx, { scopes: ['identity'] });
+    // The user's cached profile shows when they last signed in; their credentials are as they were.
+    markChanged(tx, { scopes: ['profiles'] });
     return createSession(tx, user.id, idToken);
   });
   return { sessionId, redirect: login.redirect };

@@ -61,3 +61,31 @@ export async function deleteSpentLogins(db: Queryable, before: Date): Promise<nu
   const { rowCount } = await db.query('DELETE FROM oidc_logins WHERE expires_at < $1', [before]);
   return rowCount;
 }
+
+/** The user the provider's person (issuer, subject) was bound to, or null. */
+export async function findBoundUserId(
+  db: Queryable,
+  issuer: string,
+  subject: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM oidc_subjects WHERE issuer = $1 AND subject = $2',
+    [issuer, subject],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+/**
+ * Binds the person to the user unless either is bound already (then nothing changes); answers
+ * the user the person is bound to now (null: the user is bound to another person of the issuer).
+ */
+export async function bindSubject(
+  db: Queryable,
+  binding: { issuer: string; subject: string; userId: number },
+): Promise<number | null> {
+  await db.query(
+    `INSERT INTO oidc_subjects (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [binding.issuer, binding.subject, binding.userId],
+  );
+  return findBoundUserId(db, binding.issuer, binding.subject);
+}

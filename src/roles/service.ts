@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import { enabledEnvironments, existingEnvironments } from '../environments/store.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { can, isAdmin, type Permission } from '../http/permissions.js';
+import { keepingAnAdmin } from '../identity/admins.js';
 import { normalizePermissions, type PermissionInput } from './permission-rules.js';
 import {
   deleteRoleRow,
@@ -182,41 +183,47 @@ export async function createRole(ctx: AppContext, identity: Identity, input: Rol
  * E4. Checks in the contract's order: the body (400), the role exists (404), it is not built in
  * (403), its new name is free (409). Left out, `type` and `permissions` stay as they are. The
  * role's row is locked first: concurrent updates of one role happen one after the other, each
- * with the permissions the one before left as `preData`.
+ * with the permissions the one before left as `preData`. New permissions that take `ADMIN` from a
+ * root role are refused while its holders are the last Admin users.
  */
 export async function updateRole(ctx: AppContext, identity: Identity, id: number, input: RoleInput) {
   const name = trimmedName(input.name);
-  const update = () =>
-    ctx.db.transaction(async (tx) => {
-      // A change of type checks who holds the role: that takes the lock that waits for them.
-      const before = await findRole(tx, id, { lock: input.type ? 'exclusive' : 'update' });
-      const type = input.type ?? before?.type ?? 'custom';
-      const given = input.permissions && (await checkedPermissions(tx, type, input.permissions));
-      if (!before) throw new NotFoundError(`There is no role with the id ${id}.`);
-      if (isBuiltIn(before)) {
-        throw new NoAccessError(
-          `"${before.name}" is a built-in role and cannot be changed: create a custom role instead.`,
-        );
-      }
-      const previous = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
-      const permissions = given ?? previous;
-      if (given || type !== before.type) assertMayGive(identity, permissions);
-      await assertNameFree(tx, name, id);
-      if (type !== before.type) await assertUnused(tx, before, 'change the type of');
-      const after = await updateRoleRow(tx, {
-        id,
-        name,
-        description: input.description ?? '',
-        type,
-      });
-      if (given) await replaceRolePermissions(tx, id, given);
-      recordEvent(tx, actorOf(identity), {
-        type: 'role-updated',
-        data: withPermissions(after, permissions),
-        preData: withPermissions(before, previous),
-      });
-      return { version: 1 as const, roles: describeRole(after) };
+  const change = async (tx: Transaction) => {
+    // A change of type checks who holds the role: that takes the lock that waits for them.
+    const before = await findRole(tx, id, { lock: input.type ? 'exclusive' : 'update' });
+    const type = input.type ?? before?.type ?? 'custom';
+    const given = input.permissions && (await checkedPermissions(tx, type, input.permissions));
+    if (!before) throw new NotFoundError(`There is no role with the id ${id}.`);
+    if (isBuiltIn(before)) {
+      throw new NoAccessError(
+        `"${before.name}" is a built-in role and cannot be changed: create a custom role instead.`,
+      );
+    }
+    const previous = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
+    const permissions = given ?? previous;
+    if (given || type !== before.type) assertMayGive(identity, permissions);
+    await assertNameFree(tx, name, id);
+    if (type !== before.type) await assertUnused(tx, before, 'change the type of');
+    const after = await updateRoleRow(tx, {
+      id,
+      name,
+      description: input.description ?? '',
+      type,
     });
+    if (given) await replaceRolePermissions(tx, id, given);
+    recordEvent(tx, actorOf(identity), {
+      type: 'role-updated',
+      data: withPermissions(after, permissions),
+      preData: withPermissions(before, previous),
+    });
+    return { version: 1 as const, roles: describeRole(after) };
+  };
+  const update = () =>
+    ctx.db.transaction((tx) =>
+      input.permissions === undefined
+        ? change(tx)
+        : keepingAnAdmin(tx, `Changing the permissions of role ${id}`, () => change(tx)),
+    );
   return checkAgainOnDuplicate(update, () => assertNameFree(ctx.db, name, id));
 }
 

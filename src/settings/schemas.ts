@@ -14,7 +14,20 @@ const fields = {
       description: 'The root role of users created on sign-in',
     }),
   ),
-  emailDomains: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated' })),
+  emailDomains: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'Comma-separated: sign-in links people to users, or creates users, only for e-mail addresses at these domains',
+    }),
+  ),
+  requireEmailVerified: Type.Optional(
+    Type.Boolean({
+      description:
+        'Link or create users only for addresses the provider says are verified (`email_verified: true`); ' +
+        'true unless set. Off, a missing claim is accepted, one saying false still refused.',
+    }),
+  ),
   acrValues: Type.Optional(Type.String({ maxLength: 2000, description: 'Space-separated' })),
   idTokenSigningAlgorithm: Type.Optional(
     Type.Union([Type.Literal('RS256'), Type.Literal('RS384'), Type.Literal('RS512')]),

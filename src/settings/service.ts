@@ -33,6 +33,7 @@ const KEYS = [
   'enableSingleSignOut',
   'defaultRootRole',
   'emailDomains',
+  'requireEmailVerified',
   'acrValues',
   'idTokenSigningAlgorithm',
 ] as const satisfies readonly (keyof OidcSettings)[];

@@ -7,10 +7,12 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * - `segments`: the segments;
  * - `model`: any other part of the flag configuration (projects, environments, context fields…);
  * - `identity`: credentials, users, roles, groups and grants;
+ * - `profiles`: only what users read about themselves (their feedback, when they last signed in),
+ *   which must not make every process forget the credentials and grants it resolved;
  * - `settings`: the instance's settings (the maintenance switch, the origins allowed to call the SDK
  *   paths, which ways of signing in are on).
  */
-export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'settings';
+export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'profiles' | 'settings';
 
 export interface Change {
   scopes: readonly Scope[];

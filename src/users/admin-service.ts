@@ -1,17 +1,11 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { lockAdmins, readAdminUsers } from '../identity/admins.js';
 import { lastPatUse } from '../identity/token-store.js';
 import { adminRoleIds } from '../roles/store.js';
 import { deleteUserIn, gravatar } from './service.js';
-import {
-  countWithRoles,
-  findUnseenUsers,
-  listUsers,
-  searchUsers,
-  type User,
-  userIdsWithRoles,
-} from './store.js';
+import { countWithRoles, findUnseenUsers, listUsers, searchUsers, type User } from './store.js';
 
 /** Unleash's rule: a user is inactive after 180 days without signing in or using a personal access token. */
 const INACTIVE_DAYS = 180;
@@ -97,14 +91,16 @@ export async function readInactiveUsers(db: Queryable) {
 /**
  * Deletes those of `ids` that are inactive, each as `DELETE /api/admin/user-admin/:id` would (with
  * its `user-deleted` event); the others are left alone, as in Unleash. Never the caller, and never
- * the last admin: the admins' rows are locked first, so two such requests at once cannot each
- * delete the admin the other one counted on.
+ * the last Admin (counting Admins through groups): the Admins' lock is taken first, so that this
+ * and any other change taking Admin away (two such requests at once included) cannot each remove
+ * the Admin the other one counted on.
  */
 export async function deleteInactiveUsers(ctx: AppContext, identity: Identity, ids: number[]): Promise<void> {
   const callerId = identity.kind === 'user' ? identity.userId : null;
   const actor = actorOf(identity);
   await ctx.db.transaction(async (tx) => {
-    const admins = new Set(await userIdsWithRoles(tx, await adminRoleIds(tx), { lock: 'exclusive' }));
+    await lockAdmins(tx);
+    const admins = new Set((await readAdminUsers(tx)).map((a) => a.id));
     const wanted = [...new Set(ids)].filter((id) => id !== callerId);
     const inactive = await inactiveUsers(tx, { ids: wanted, lock: 'exclusive' });
     let adminsLeft = admins.size;

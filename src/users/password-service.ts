@@ -4,6 +4,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { endSessionsOf } from '../identity/sessions.js';
+import { revokePatsOf } from '../identity/tokens.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
 import { getUser } from './service.js';
 import { recentPasswordHashes, setPasswordHash } from './store.js';
@@ -75,6 +76,11 @@ export async function saveNewPassword(tx: Transaction, actor: Actor, prepared: N
   });
 }
 
+/**
+ * An Admin sets someone's password: as with a reset link, the password may be known to someone
+ * else, so their sessions end and their personal access tokens (perhaps made by whoever knew it)
+ * are revoked with it.
+ */
 export async function setPasswordOf(
   ctx: AppContext,
   actor: Actor,
@@ -82,7 +88,10 @@ export async function setPasswordOf(
   password: string,
 ): Promise<void> {
   const prepared = await prepareNewPassword(ctx.db, userId, password);
-  await ctx.db.transaction((tx) => saveNewPassword(tx, actor, prepared));
+  await ctx.db.transaction(async (tx) => {
+    await saveNewPassword(tx, actor, prepared);
+    await revokePatsOf(tx, userId);
+  });
 }
 
 export async function changeOwnPassword(

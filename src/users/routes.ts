@@ -173,6 +173,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary: "Set a user's password",
+        description:
+          "As with a reset link, the user's sessions end and their personal access tokens are revoked.",
         params: UserIdParams,
         body: NewPasswordBody,
         response: { 200: NoContent },

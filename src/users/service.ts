@@ -5,18 +5,20 @@ import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { listFeedback } from '../feedback/service.js';
-import { AuthenticationRequired, NotFoundError, ValidationError } from '../http/errors.js';
+import { AuthenticationRequired, NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { keepingAnAdmin } from '../identity/admins.js';
 import { resolveRootRole } from '../roles/service.js';
 import { listRootRoles } from '../roles/store.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
 import {
   countUsers,
   deleteUser,
+  findLoginClashes,
   findUser,
   findUserByLogin,
   insertUser,
-  isLoginTaken,
+  type LoginClash,
   listUsers,
   type User,
   updateUser,
@@ -58,18 +60,42 @@ function checkEmail(email: string | null): void {
   }
 }
 
-async function assertLoginFree(db: Queryable, username: string | null, email: string | null): Promise<void> {
-  if (await isLoginTaken(db, username, email)) {
-    throw new ValidationError('A user with that username or email already exists.', [
-      { path: username ? 'username' : 'email', message: 'Already taken.' },
-    ]);
-  }
+function crossedLoginMessage(clash: LoginClash, value: string): string {
+  return clash.field === 'username'
+    ? `The username "${value}" is another user's e-mail address: people sign in with either, so one login must name one user. Choose another username.`
+    : `The e-mail address "${value}" is another user's username: people sign in with either, so one login must name one user. Use another address, or change that user's username first.`;
 }
 
-async function assertEmailFree(db: Queryable, email: string, userId: number): Promise<void> {
-  if (await isLoginTaken(db, null, email, userId)) {
-    throw new ValidationError('Another user already has that email.', [
-      { path: 'email', message: 'Already taken.' },
+/**
+ * No other user (but `exceptId`) may have this username or e-mail: in the same column, 400 as
+ * Unleash answers; in the other column (a username that is someone's e-mail, or the other way
+ * round), 409 naming the field, since sign-in could not tell whom it names. The database holds
+ * the same rule (`user_logins`), for requests racing each other.
+ */
+async function assertLoginsFree(
+  db: Queryable,
+  username: string | null,
+  email: string | null,
+  exceptId = 0,
+): Promise<void> {
+  const clashes = await findLoginClashes(db, username, email, exceptId);
+  const same = clashes.find((c) => c.field === c.heldAs);
+  if (same) {
+    throw new ValidationError(
+      same.field === 'username'
+        ? 'A user with that username already exists.'
+        : 'Another user already has that email.',
+      [{ path: same.field, message: 'Already taken.' }],
+    );
+  }
+  const crossed = clashes[0];
+  if (crossed) {
+    const value = (crossed.field === 'username' ? username : email)!;
+    throw new NameExistsError(crossedLoginMessage(crossed, value), [
+      {
+        path: crossed.field,
+        message: `Another user's ${crossed.heldAs === 'email' ? 'e-mail' : 'username'}.`,
+      },
     ]);
   }
 }
@@ -103,7 +129,7 @@ export async function createUser(
   const create = () =>
     ctx.db.transaction(async (tx) => {
       const role = await resolveRootRole(tx, input.rootRole);
-      await assertLoginFree(tx, username, email);
+      await assertLoginsFree(tx, username, email);
       const user = await insertUser(tx, {
         username,
         email,
@@ -115,7 +141,7 @@ export async function createUser(
       if (within) await within(tx, user);
       return user;
     });
-  return checkAgainOnDuplicate(create, () => assertLoginFree(ctx.db, username, email));
+  return checkAgainOnDuplicate(create, () => assertLoginsFree(ctx.db, username, email));
 }
 
 export async function getUser(db: Queryable, id: number, options?: ReadOptions): Promise<User> {
@@ -147,26 +173,32 @@ export async function changeUser(
 ) {
   const email = input.email?.trim();
   if (email !== undefined) checkEmail(email);
-  const change = () =>
-    ctx.db.transaction(async (tx) => {
-      const before = await getUser(tx, id, { lock: 'update' });
-      const rootRoleId =
-        input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
-      if (email !== undefined) await assertEmailFree(tx, email, id);
-      const after = (await updateUser(tx, id, {
-        email: email ?? before.email,
-        name: input.name !== undefined ? input.name : before.name,
-        rootRoleId,
-      }))!;
-      recordEvent(tx, actor, {
-        type: 'user-updated',
-        data: eventData(after),
-        preData: eventData(before),
-      });
-      return after;
+  const update = async (tx: Transaction) => {
+    const before = await getUser(tx, id, { lock: 'update' });
+    const rootRoleId =
+      input.rootRole !== undefined ? (await resolveRootRole(tx, input.rootRole)).id : before.rootRole;
+    if (email !== undefined) await assertLoginsFree(tx, null, email, id);
+    const after = (await updateUser(tx, id, {
+      email: email ?? before.email,
+      name: input.name !== undefined ? input.name : before.name,
+      rootRoleId,
+    }))!;
+    recordEvent(tx, actor, {
+      type: 'user-updated',
+      data: eventData(after),
+      preData: eventData(before),
     });
+    return after;
+  };
+  // A new root role may take Admin away: then the last Admin must stay one.
+  const change = () =>
+    ctx.db.transaction((tx) =>
+      input.rootRole === undefined
+        ? update(tx)
+        : keepingAnAdmin(tx, `Changing the root role of user ${id}`, () => update(tx)),
+    );
   return checkAgainOnDuplicate(change, async () => {
-    if (email !== undefined) await assertEmailFree(ctx.db, email, id);
+    if (email !== undefined) await assertLoginsFree(ctx.db, null, email, id);
   });
 }
 
@@ -178,7 +210,9 @@ export async function deleteUserIn(tx: Transaction, actor: Actor, id: number): P
 }
 
 export async function removeUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await ctx.db.transaction((tx) => deleteUserIn(tx, actor, id));
+  await ctx.db.transaction((tx) =>
+    keepingAnAdmin(tx, `Deleting user ${id}`, () => deleteUserIn(tx, actor, id)),
+  );
 }
 
 /** The first admin, made only while there are no users at all. */

@@ -95,20 +95,39 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-/** Whether another user already has this username or email. */
-export async function isLoginTaken(
+/** A login asked for (`field`) that another user already has, as their username or e-mail (`heldAs`). */
+export interface LoginClash {
+  field: 'username' | 'email';
+  heldAs: 'username' | 'email';
+}
+
+/**
+ * Where users other than `exceptId` already have this username or e-mail, case-insensitively, in
+ * either column: sign-in matches what is typed against both.
+ */
+export async function findLoginClashes(
   db: Queryable,
   username: string | null,
   email: string | null,
   exceptId = 0,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM users
-      WHERE id <> $3 AND ((lower(username) = lower($1)) OR (lower(email) = lower($2)))
-      LIMIT 1`,
+): Promise<LoginClash[]> {
+  const { rows } = await db.query<{ uu: boolean; ue: boolean; eu: boolean; ee: boolean }>(
+    `SELECT coalesce(bool_or(lower(username) = lower($1)), false) AS uu,
+            coalesce(bool_or(lower(email) = lower($1)), false) AS ue,
+            coalesce(bool_or(lower(username) = lower($2)), false) AS eu,
+            coalesce(bool_or(lower(email) = lower($2)), false) AS ee
+       FROM users
+      WHERE id <> $3
+        AND (lower(username) IN (lower($1), lower($2)) OR lower(email) IN (lower($1), lower($2)))`,
     [username, email, exceptId],
   );
-  return rows.length > 0;
+  const r = rows[0]!;
+  const clashes: LoginClash[] = [];
+  if (r.uu) clashes.push({ field: 'username', heldAs: 'username' });
+  if (r.ue) clashes.push({ field: 'username', heldAs: 'email' });
+  if (r.eu) clashes.push({ field: 'email', heldAs: 'username' });
+  if (r.ee) clashes.push({ field: 'email', heldAs: 'email' });
+  return clashes;
 }
 
 export async function listUsers(db: Queryable): Promise<User[]> {
@@ -219,19 +238,6 @@ export async function countWithRoles(
     [roleIds],
   );
   return { password: rows[0]!.password, noPassword: rows[0]!.no_password };
-}
-
-/** The ids of the users with one of these root roles. */
-export async function userIdsWithRoles(
-  db: Queryable,
-  roleIds: number[],
-  { lock }: ReadOptions = {},
-): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    withRowLock('SELECT id FROM users WHERE root_role_id = ANY($1::int[]) ORDER BY id', lock),
-    [roleIds],
-  );
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countEvents,
   createUser,
+  lastEvent,
   login,
   STRONG_PASSWORD,
   startTestServer,
@@ -197,6 +198,33 @@ describe('passwords set by an admin or by the user', () => {
     expect((await login(server, user.username, STRONG_PASSWORD)).status).toBe(401);
     expect((await login(server, user.username, 'Brand-New-Pass-1')).status).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it('an Admin setting a password does what a reset does: the PATs are revoked too, the event recorded', async () => {
+    const user = await createUser(server, 2);
+    const other = await createUser(server, 2);
+    expect((await server.request('GET', '/api/admin/user', { token: user.pat })).status).toBe(200);
+    const changed = await countEvents(server, 'user-password-changed');
+    const res = await server.request('POST', `/api/admin/user-admin/${user.id}/change-password`, {
+      ...admin(),
+      body: { password: 'Brand-New-Pass-2' },
+    });
+    expect(res.status).toBe(200);
+    for (const credentials of [{ token: user.pat }, { cookie: user.cookie }]) {
+      const me = await server.request('GET', '/api/admin/user', credentials);
+      expect(me.status).toBe(401);
+      expect(me.body.name).toBe('AuthenticationRequired');
+    }
+    const session = await login(server, user.username, 'Brand-New-Pass-2');
+    const pats = await server.request('GET', '/api/admin/user/tokens', { cookie: session.cookie });
+    expect(pats.body.pats).toEqual([]);
+    expect(await countEvents(server, 'user-password-changed')).toBe(changed + 1);
+    const event = await lastEvent(server, 'user-password-changed');
+    expect(event.data).toMatchObject({ id: user.id, username: user.username });
+    expect(JSON.stringify(event)).not.toContain('Brand-New-Pass-2');
+    // Another user's credentials are not touched.
+    expect((await server.request('GET', '/api/admin/user', { token: other.pat })).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/user', { cookie: other.cookie })).status).toBe(200);
   });
 
   it('a user changes their own password with the old one', async () => {

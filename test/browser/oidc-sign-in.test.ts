@@ -107,6 +107,14 @@ describe('single sign-on in the browser', () => {
     // Bob (an Admin by the settings) turns password sign-in off.
     await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByRole('link', { name: 'Single sign-on' }).click();
+    // Verified addresses only, unless turned off: the box starts ticked and saves what it shows.
+    const verified = page.getByLabel('Only addresses the provider says are verified');
+    expect(await verified.isChecked()).toBe(true);
+    await verified.uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = await ui.server.request('GET', '/api/admin/auth/oidc/settings', admin());
+    expect(saved.body).toMatchObject({ requireEmailVerified: false, emailDomains: 'example.com' });
     await passwordSwitch(page).click();
     await page.locator('[role=switch][aria-checked=false]').waitFor();
     expect(await page.locator('.switch-with-state').textContent()).toBe('Off');

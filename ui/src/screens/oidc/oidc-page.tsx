@@ -20,6 +20,7 @@ interface OidcSettings {
   enableSingleSignOut?: boolean;
   defaultRootRole?: 'Viewer' | 'Editor' | 'Admin';
   emailDomains?: string;
+  requireEmailVerified?: boolean;
   acrValues?: string;
   idTokenSigningAlgorithm?: 'RS256' | 'RS384' | 'RS512';
 }
@@ -43,6 +44,8 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
     enableSingleSignOut: settings.enableSingleSignOut ?? false,
     defaultRootRole: settings.defaultRootRole ?? 'Viewer',
     emailDomains: settings.emailDomains ?? '',
+    // The server requires a verified address unless told otherwise.
+    requireEmailVerified: settings.requireEmailVerified ?? true,
     acrValues: settings.acrValues ?? '',
     idTokenSigningAlgorithm: settings.idTokenSigningAlgorithm ?? 'RS256',
   });
@@ -103,23 +106,27 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
         onValue={(v) => form.set('autoCreate', v)}
       />
       {values.autoCreate && (
-        <div class="row">
-          <SelectField
-            label="Their root role"
-            value={values.defaultRootRole}
-            choices={ROOT_ROLES}
-            onValue={(v) => form.set('defaultRootRole', v as OidcSettings['defaultRootRole'] & string)}
-            error={form.errorAt('defaultRootRole')}
-          />
-          <TextField
-            label="Only from the email domains"
-            hint="Comma-separated, such as example.com, example.org."
-            value={values.emailDomains}
-            onValue={(v) => form.set('emailDomains', v)}
-            error={form.errorAt('emailDomains')}
-          />
-        </div>
+        <SelectField
+          label="Their root role"
+          value={values.defaultRootRole}
+          choices={ROOT_ROLES}
+          onValue={(v) => form.set('defaultRootRole', v as OidcSettings['defaultRootRole'] & string)}
+          error={form.errorAt('defaultRootRole')}
+        />
       )}
+      <TextField
+        label="Only from the email domains"
+        hint="Comma-separated, such as example.com, example.org. People are linked to users, or users created, only for addresses at these domains; empty: any."
+        value={values.emailDomains}
+        onValue={(v) => form.set('emailDomains', v)}
+        error={form.errorAt('emailDomains')}
+      />
+      <CheckboxField
+        label="Only addresses the provider says are verified"
+        hint="Turn off for a provider that never sends email_verified, if you trust its addresses: a person is linked to the user with that address on their first sign-in."
+        checked={values.requireEmailVerified}
+        onValue={(v) => form.set('requireEmailVerified', v)}
+      />
       <CheckboxField
         label="Signing out ends the session at the provider too"
         checked={values.enableSingleSignOut}
