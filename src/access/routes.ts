@@ -23,7 +23,7 @@ export function accessRoutes(app: App, ctx: AppContext): void {
       config: { permission: PERMISSION },
       schema: {
         tags,
-        summary: 'E3: grant every listed role to every listed user and group in the project',
+        summary: 'Grant every listed role to every listed user and group in the project',
         params: ProjectAccessParams,
         body: AddAccessBody,
         response: { 200: NoContent },

@@ -27,7 +27,7 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_APPLICATION' },
       schema: {
         tags,
-        summary: 'E13: create the application in the path, or change the fields sent',
+        summary: 'Create the application in the path, or change the fields sent',
         params: AppNameParams,
         body: CreateApplicationBody,
         response: { 202: NoContent },

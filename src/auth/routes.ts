@@ -111,7 +111,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       onRequest: resetLimit,
       schema: {
         tags: ['Auth'],
-        summary: 'E14: set a new password with a reset token',
+        summary: 'Set a new password with a reset token',
         body: ChangePasswordBody,
         response: { 200: NoContent },
         security: [],

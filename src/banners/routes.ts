@@ -34,7 +34,7 @@ export function bannerRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_INSTANCE_BANNERS' },
       schema: {
         tags,
-        summary: 'E1: replace a banner (fields left out take their defaults)',
+        summary: 'Replace a banner (fields left out take their defaults)',
         params: BannerParams,
         body: BannerBody,
         response: { 200: BannerSchema },

@@ -31,7 +31,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'DELETE_FEATURE' },
       schema: {
         tags,
-        summary: "E9: archive the project's named features (unknown and archived names are ignored)",
+        summary: "Archive the project's named features (unknown and archived names are ignored)",
         params: ProjectParams,
         body: BatchFeaturesBody,
         response: { 202: NoContent },
@@ -66,7 +66,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_FEATURE' },
       schema: {
         tags,
-        summary: "E12: revive the project's named archived features, disabled in every environment",
+        summary: "Revive the project's named archived features, disabled in every environment",
         params: ProjectParams,
         body: BatchFeaturesBody,
         response: { 200: NoContent },

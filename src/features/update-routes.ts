@@ -46,7 +46,7 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_FEATURE' },
       schema: {
         tags,
-        summary: 'E16: change a feature with JSON Patch (name, project and variants cannot change here)',
+        summary: 'Change a feature with JSON Patch (name, project and variants cannot change here)',
         params: ProjectFeatureParams,
         body: PatchBody,
         response: { 200: FeatureSchema },
@@ -92,7 +92,7 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'MOVE_FEATURE_TOGGLE' },
       schema: {
         tags,
-        summary: 'E7: move a feature, with its strategies, variants and tags, to another project',
+        summary: 'Move a feature, with its strategies, variants and tags, to another project',
         params: ProjectFeatureParams,
         body: ChangeProjectBody,
         response: { 200: NoContent },

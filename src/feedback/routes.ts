@@ -29,7 +29,7 @@ export function feedbackRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'NONE' },
       schema: {
         tags,
-        summary: "E8: update the caller's feedback record; omitted fields keep their values",
+        summary: "Update the caller's feedback record; omitted fields keep their values",
         params: FeedbackParams,
         body: FeedbackUpdateBody,
         response: { 200: FeedbackResponse },

@@ -41,7 +41,7 @@ export function groupRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'ADMIN' },
       schema: {
         tags,
-        summary: 'E17: one group with all its members',
+        summary: 'One group with all its members',
         params: GroupParams,
         response: { 200: GroupSchema },
       },
@@ -55,7 +55,7 @@ export function groupRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'ADMIN' },
       schema: {
         tags,
-        summary: 'E19: replace a group: name, description, SSO mappings, root role and members',
+        summary: 'Replace a group: name, description, SSO mappings, root role and members',
         params: GroupParams,
         body: GroupBody,
         response: { 200: GroupSchema },

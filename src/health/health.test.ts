@@ -30,6 +30,21 @@ describe('OpenAPI', () => {
     expect(res.body.paths['/auth/reset/password'].post.requestBody).toBeDefined();
   });
 
+  it("names no endpoint by the specification's internal codes (E1–E20) in its summaries or descriptions", async () => {
+    const res = await server.request('GET', '/docs/json');
+    const coded: string[] = [];
+    const walk = (value: unknown, path: string): void => {
+      if (typeof value === 'string') {
+        if (/(summary|description)$/.test(path) && /\bE(?:[1-9]|1\d|20)\b/.test(value))
+          coded.push(`${path}: ${value}`);
+      } else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+      }
+    };
+    walk(res.body, '');
+    expect(coded).toEqual([]);
+  });
+
   it('serves a browsable page at /docs', async () => {
     const res = await server.request('GET', '/docs/');
     expect(res.status).toBe(200);

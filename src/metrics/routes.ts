@@ -15,7 +15,7 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
       config: { permission: 'NONE', ...featureNamedScope(ctx.model, 'name') },
       schema: {
         tags: ['Metrics'],
-        summary: 'E20: usage of a feature per application and environment, hour by hour',
+        summary: 'Usage of a feature per application and environment, hour by hour',
         params: RawMetricsParams,
         querystring: RawMetricsQuery,
         response: { 200: RawMetrics },

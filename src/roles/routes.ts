@@ -65,7 +65,7 @@ export function roleRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_ROLE' },
       schema: {
         tags,
-        summary: 'E4: update a custom role; given permissions replace the old ones',
+        summary: 'Update a custom role; given permissions replace the old ones',
         params: RoleParams,
         body: RoleBody,
         response: { 200: RoleWithVersion },

@@ -31,7 +31,7 @@ export function settingsRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'ADMIN' },
       schema: {
         tags,
-        summary: 'E6: replace the OpenID Connect settings',
+        summary: 'Replace the OpenID Connect settings',
         description:
           'While password sign-in is off, settings that would not let anyone sign in (disabled, or a provider that does not answer discovery) are refused with 400.',
         body: OidcSettingsBody,

@@ -37,7 +37,7 @@ export function signupRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'ADMIN' },
       schema: {
         tags,
-        summary: 'E2: create an invite link; people who join with it get the Viewer root role',
+        summary: 'Create an invite link; people who join with it get the Viewer root role',
         body: CreateSignupTokenBody,
         response: { 201: SignupToken },
       },

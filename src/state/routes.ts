@@ -17,7 +17,7 @@ export function stateRoutes(app: App, ctx: AppContext): void {
       bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'E5: import a whole configuration state (all of it or nothing)',
+        summary: 'Import a whole configuration state (all of it or nothing)',
         body: StateDocument,
         querystring: StateQuery,
         response: { 202: NoContent },

@@ -101,7 +101,7 @@ export function strategyRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'UPDATE_FEATURE_STRATEGY' },
       schema: {
         tags,
-        summary: "Replace a strategy's configuration (E11)",
+        summary: "Replace a strategy's configuration",
         params: StrategyParams,
         body: UpdateStrategyBody,
         response: { 200: FeatureStrategySchema },

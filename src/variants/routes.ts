@@ -22,7 +22,7 @@ export function variantRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'NONE' },
       schema: {
         tags,
-        summary: "A feature's variants in one environment (E18), archived features included",
+        summary: "A feature's variants in one environment, archived features included",
         params: FeatureEnvironmentParams,
         response: { 200: FeatureVariants },
       },
