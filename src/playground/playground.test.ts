@@ -355,6 +355,14 @@ describe('POST /api/admin/playground/advanced', () => {
     // With features to evaluate, the same.
     const all = await advanced({ environments: ['development'], context }, viewer.pat);
     expect(all.status).toBe(400);
+    // More combinations than a number holds: said as such.
+    const thousand = Array.from({ length: 1000 }, (_, i) => `${i}`).join(',');
+    const endless = Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`f${i}`, thousand]));
+    const beyond = await advanced({ environments: ['development'], context: { appName: 'a', ...endless } });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toContain(
+      `makes more than ${Number.MAX_SAFE_INTEGER} combinations of 111 fields`,
+    );
   });
 
   it('refuses an answer that would repeat a long context for every evaluation', async () => {

@@ -197,10 +197,15 @@ export interface AdvancedPlaygroundInput {
   context: SentContext;
 }
 
+/** A count as a message says it: past what a number holds exactly, only its order of size. */
+function counted(n: number): string {
+  return Number.isSafeInteger(n) ? String(n) : `more than ${Number.MAX_SAFE_INTEGER}`;
+}
+
 function tooCostly(message: string, limit: number, count: number): ValidationError {
   return new ValidationError(
     `${message}, more than the ${limit} allowed: send fewer comma-separated values, fields, environments or projects.`,
-    [{ path: 'context', message: `At most ${limit}; this asks for ${count}.` }],
+    [{ path: 'context', message: `At most ${limit}; this asks for ${counted(count)}.` }],
   );
 }
 
@@ -218,7 +223,7 @@ function assertAffordable(
   const contextFields = contexts * fields;
   if (contextFields > MAX_CONTEXT_FIELDS) {
     throw tooCostly(
-      `The context makes ${contexts} combinations of ${fields} fields, ${contextFields} fields in all`,
+      `The context makes ${counted(contexts)} combinations of ${fields} fields, ${counted(contextFields)} fields in all`,
       MAX_CONTEXT_FIELDS,
       contextFields,
     );
