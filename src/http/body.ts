@@ -90,6 +90,8 @@ function readText(
   payload.on('end', onEnd);
   payload.on('error', onError);
   payload.on('close', onClose);
+  // Gone already, while the hooks before this ran: no event will say so, and the turn is given back.
+  if (payload.destroyed) onClose();
 }
 
 function refuse(detail: ErrorDetail): ValidationError {
