@@ -191,4 +191,34 @@ describe('a body over 1 MiB', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await post(VALIDATE, server.adminToken, body)).status).toBe(200);
   });
+
+  it('a large body still unread when the request times out gives its turn back', async () => {
+    const slow = await startTestServer({ REQUEST_TIMEOUT_MS: '500' });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const slowPort = (slow.app.server.address() as AddressInfo).port;
+      const body = importOf(1100, 'slow');
+      const socket = await new Promise<net.Socket>((resolve) => {
+        const s = net.connect(slowPort, '127.0.0.1', () => resolve(s));
+      });
+      socket.on('error', () => {});
+      const answer = new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString())));
+      socket.write(
+        `POST ${VALIDATE} HTTP/1.1\r\nHost: x\r\nAuthorization: ${slow.adminToken}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      socket.write(body.slice(0, 600_000));
+      expect(await answer).toMatch(/^HTTP\/1\.1 503 /);
+      // The connection is still open, its body unfinished: another large body is read all the same.
+      const res = await slow.request('POST', VALIDATE, {
+        token: slow.adminToken,
+        body,
+        contentType: 'application/json',
+      });
+      expect(res.status, res.text).toBe(200);
+      socket.destroy();
+    } finally {
+      await slow.close();
+    }
+  });
 });
