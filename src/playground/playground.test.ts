@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
 import {
@@ -328,5 +330,127 @@ describe('POST /api/admin/playground/advanced', () => {
     expect((await advanced({ environments: ['development'], context: { appName: 'a' } }, '')).status).toBe(
       401,
     );
+  });
+
+  it('refuses a context that multiplies into too much work within milliseconds, and /health answers meanwhile', async () => {
+    // 2 × 7 × 10 × 100 = 14,000 combinations of about 1,000 fields: each field within its limit.
+    const context: Record<string, string> = {
+      appName: 'a,b',
+      userId: 'u0,u1,u2,u3,u4,u5,u6',
+      sessionId: Array.from({ length: 10 }, (_, i) => `s${i}`).join(','),
+      region: Array.from({ length: 100 }, (_, i) => `r${i}`).join(','),
+    };
+    for (let i = 0; i < 996; i++) context[`field${i}`] = 'x';
+    const started = Date.now();
+    const [res, health] = await Promise.all([
+      advanced({ environments: ['development'], projects: [], context }, viewer.pat),
+      server.request('GET', '/health'),
+    ]);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'context' }] });
+    expect(res.body.message).toContain('14000 combinations of 1000 fields');
+    expect(res.body.message).toContain('100000 allowed');
+    expect(health.status).toBe(200);
+    // With features to evaluate, the same.
+    const all = await advanced({ environments: ['development'], context }, viewer.pat);
+    expect(all.status).toBe(400);
+    // More combinations than a number holds: said as such.
+    const thousand = Array.from({ length: 1000 }, (_, i) => `${i}`).join(',');
+    const endless = Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`f${i}`, thousand]));
+    const beyond = await advanced({ environments: ['development'], context: { appName: 'a', ...endless } });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toContain(
+      `makes more than ${Number.MAX_SAFE_INTEGER} combinations of 111 fields`,
+    );
+  });
+
+  it('refuses an answer that would repeat a long context for every evaluation', async () => {
+    const long = 'x'.repeat(9_000);
+    const properties = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, long]));
+    const res = await advanced(
+      { environments: ['development', 'production'], context: { appName: 'a,b,c,d,e,f,g,h', properties } },
+      viewer.pat,
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: 'context' })]);
+    expect(res.body.message).toContain('10000000 allowed');
+  });
+
+  it('answers a large request within the limits', async () => {
+    const values = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${i}`).join(',');
+    const context: Record<string, string> = {
+      appName: 'test',
+      userId: values('u'),
+      sessionId: values('s'),
+      region: values('r'),
+    };
+    for (let i = 0; i < 46; i++) context[`field${i}`] = `value${i}`;
+    const res = await advanced({ environments: ['development'], projects: ['default'], context }, viewer.pat);
+    expect(res.status, res.text).toBe(200);
+    const constrained = res.body.features.find((x: { name: string }) => x.name === 'constrained');
+    const dev = constrained.environments.development;
+    expect(dev).toHaveLength(1000);
+    expect(Object.keys(dev[0].context)).toHaveLength(50);
+    expect(dev[999].context).toMatchObject({
+      userId: 'u9',
+      sessionId: 's9',
+      region: 'r9',
+      field45: 'value45',
+    });
+    expect(dev.filter((e: { isEnabled: boolean }) => e.isEnabled)).toHaveLength(0);
+  });
+
+  it('the largest answers allowed are made a slice at a time: the event loop is never held long', async () => {
+    const values = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(',');
+    // 1,500 combinations of 50 fields, for every feature of the project: over 13,000 evaluations.
+    const context: Record<string, string> = {
+      appName: 'test',
+      userId: values('u', 15),
+      sessionId: values('s', 100),
+    };
+    for (let i = 0; i < 47; i++) context[`field${i}`] = `value${i}`;
+    const body = JSON.stringify({ environments: ['development'], projects: ['default'], context });
+    // Once first: the route's schemas are compiled on its first request, which is no evaluation.
+    expect((await advanced({ environments: ['development'], context: { appName: 'warm' } })).status).toBe(
+      200,
+    );
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    let answered = false;
+    let longest = 0;
+    // How long the event loop goes without a turn while the answer is made and sent.
+    const watching = (async () => {
+      for (let last = performance.now(); !answered; ) {
+        await new Promise((resolve) => setImmediate(resolve));
+        longest = Math.max(longest, performance.now() - last);
+        last = performance.now();
+      }
+    })();
+    const { status, length } = await new Promise<{ status: number; length: number }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/admin/playground/advanced',
+          method: 'POST',
+          headers: { authorization: viewer.pat, 'content-type': 'application/json' },
+        },
+        (response) => {
+          let length = 0;
+          response.on('data', (chunk: Buffer) => (length += chunk.length));
+          response.on('end', () => resolve({ status: response.statusCode!, length }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    answered = true;
+    await watching;
+    expect(status).toBe(200);
+    expect(length).toBeGreaterThan(10_000_000);
+    // The bound of the cost check (issue 21): a loop held 200 ms or more is a stall.
+    expect(longest).toBeLessThan(200);
   });
 });
