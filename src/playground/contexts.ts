@@ -37,18 +37,38 @@ function valuesOf(text: string): string[] {
   return values.length > 0 ? values : [text];
 }
 
-/** How many contexts `combinations` makes, without making them. */
-export function countCombinations(flat: FlatContext): number {
-  return Object.values(flat).reduce((n, text) => n * valuesOf(text).length, 1);
+/**
+ * What the combinations of a context's comma-separated values amount to, measured without making
+ * them: how many contexts, how many fields each, and the most characters one takes (names and
+ * values), which every evaluation of it repeats in an answer.
+ */
+export function measureCombinations(flat: FlatContext): { contexts: number; fields: number; chars: number } {
+  let contexts = 1;
+  let chars = 0;
+  for (const [name, text] of Object.entries(flat)) {
+    const values = valuesOf(text);
+    contexts *= values.length;
+    chars += name.length + values.reduce((longest, v) => Math.max(longest, v.length), 0);
+  }
+  return { contexts, fields: Object.keys(flat).length, chars };
 }
 
-/** Every combination of the fields' comma-separated values. */
-export function combinations(flat: FlatContext): FlatContext[] {
-  let result: FlatContext[] = [{}];
-  for (const [name, text] of Object.entries(flat)) {
-    result = result.flatMap((c) => valuesOf(text).map((v) => ({ ...c, [name]: v })));
+/**
+ * Every combination of the fields' comma-separated values, the first field's values outermost,
+ * each made only when it is asked for: the combinations can be far more than their fields.
+ */
+export function* eachCombination(flat: FlatContext): Generator<FlatContext> {
+  const fields = Object.entries(flat).map(([name, text]) => ({ name, values: valuesOf(text) }));
+  const at = fields.map(() => 0);
+  for (;;) {
+    const combination: FlatContext = {};
+    for (const [i, f] of fields.entries()) combination[f.name] = f.values[at[i]!]!;
+    yield combination;
+    // The next combination: the last field's value moves on, carrying into the ones before it.
+    let i = fields.length - 1;
+    for (; i >= 0 && ++at[i]! === fields[i]!.values.length; i--) at[i] = 0;
+    if (i < 0) return;
   }
-  return result;
 }
 
 /** The evaluation context of a flat one: standard fields at the top, the others as properties. */

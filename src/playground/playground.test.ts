@@ -329,4 +329,65 @@ describe('POST /api/admin/playground/advanced', () => {
       401,
     );
   });
+
+  it('refuses a context that multiplies into too much work within milliseconds, and /health answers meanwhile', async () => {
+    // 2 × 7 × 10 × 100 = 14,000 combinations of about 1,000 fields: each field within its limit.
+    const context: Record<string, string> = {
+      appName: 'a,b',
+      userId: 'u0,u1,u2,u3,u4,u5,u6',
+      sessionId: Array.from({ length: 10 }, (_, i) => `s${i}`).join(','),
+      region: Array.from({ length: 100 }, (_, i) => `r${i}`).join(','),
+    };
+    for (let i = 0; i < 996; i++) context[`field${i}`] = 'x';
+    const started = Date.now();
+    const [res, health] = await Promise.all([
+      advanced({ environments: ['development'], projects: [], context }, viewer.pat),
+      server.request('GET', '/health'),
+    ]);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'context' }] });
+    expect(res.body.message).toContain('14000 combinations of 1000 fields');
+    expect(res.body.message).toContain('100000 allowed');
+    expect(health.status).toBe(200);
+    // With features to evaluate, the same.
+    const all = await advanced({ environments: ['development'], context }, viewer.pat);
+    expect(all.status).toBe(400);
+  });
+
+  it('refuses an answer that would repeat a long context for every evaluation', async () => {
+    const long = 'x'.repeat(9_000);
+    const properties = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, long]));
+    const res = await advanced(
+      { environments: ['development', 'production'], context: { appName: 'a,b,c,d,e,f,g,h', properties } },
+      viewer.pat,
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: 'context' })]);
+    expect(res.body.message).toContain('10000000 allowed');
+  });
+
+  it('answers a large request within the limits', async () => {
+    const values = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${i}`).join(',');
+    const context: Record<string, string> = {
+      appName: 'test',
+      userId: values('u'),
+      sessionId: values('s'),
+      region: values('r'),
+    };
+    for (let i = 0; i < 46; i++) context[`field${i}`] = `value${i}`;
+    const res = await advanced({ environments: ['development'], projects: ['default'], context }, viewer.pat);
+    expect(res.status, res.text).toBe(200);
+    const constrained = res.body.features.find((x: { name: string }) => x.name === 'constrained');
+    const dev = constrained.environments.development;
+    expect(dev).toHaveLength(1000);
+    expect(Object.keys(dev[0].context)).toHaveLength(50);
+    expect(dev[999].context).toMatchObject({
+      userId: 'u9',
+      sessionId: 's9',
+      region: 'r9',
+      field45: 'value45',
+    });
+    expect(dev.filter((e: { isEnabled: boolean }) => e.isEnabled)).toHaveLength(0);
+  });
 });

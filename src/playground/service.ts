@@ -2,6 +2,7 @@ import { type Explanation, explain, type FlagSet } from '../client/evaluation/ev
 import type {
   ClientFeature,
   Constraint,
+  Context,
   StrategyDefinition,
   VariantDefinition,
 } from '../client/evaluation/types.js';
@@ -10,16 +11,28 @@ import type { FeatureRecord } from '../features/model-store.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import {
-  combinations,
-  countCombinations,
+  eachCombination,
   evaluationContext,
-  type FlatContext,
   flatten,
+  measureCombinations,
   type SentContext,
 } from './contexts.js';
 
 /** At most this many evaluations (environments × features × contexts) in one advanced request. */
 export const MAX_EVALUATIONS = 15_000;
+
+/**
+ * At most this many fields in all the contexts of one advanced request (contexts × fields): what
+ * making them costs, whatever there is to evaluate. A few fields of many values, or many fields
+ * of a few, pass; a thousand fields multiplied into thousands of contexts does not.
+ */
+export const MAX_CONTEXT_FIELDS = 100_000;
+
+/**
+ * At most this many characters of contexts in one advanced answer: each evaluation repeats its
+ * context, so a long context evaluated for many features and environments makes a large answer.
+ */
+export const MAX_ANSWER_CONTEXT_CHARS = 10_000_000;
 
 /** A feature as an SDK of the environment would get it, with its disabled strategies too. */
 function featureIn(f: FeatureRecord, environment: string): ClientFeature | undefined {
@@ -112,10 +125,10 @@ function evaluated(
   f: FeatureRecord,
   environment: string,
   flags: FlagSet,
-  flat: FlatContext,
+  context: Context,
 ) {
   const feature = flags.feature(f.name);
-  const e = explain(feature ?? { name: f.name, enabled: false }, evaluationContext(flat), flags);
+  const e = explain(feature ?? { name: f.name, enabled: false }, context, flags);
   const edit = `/projects/${f.project}/features/${f.name}/strategies/edit?environmentId=${environment}&strategyId=`;
   return {
     name: f.name,
@@ -170,9 +183,10 @@ export function readPlayground(
 ): string {
   assertEnvironments(model, [input.environment], () => 'environment');
   const flags = flagsOf(model, input.environment);
-  const { flat } = flatten(input.context);
+  // Made once: every feature is evaluated for the same context.
+  const context = evaluationContext(flatten(input.context).flat);
   const features = featuresOf(model, input.projects, visible).map((f) =>
-    evaluated(model, f, input.environment, flags, flat),
+    evaluated(model, f, input.environment, flags, context),
   );
   return JSON.stringify({ input, features });
 }
@@ -183,9 +197,56 @@ export interface AdvancedPlaygroundInput {
   context: SentContext;
 }
 
+function tooCostly(message: string, limit: number, count: number): ValidationError {
+  return new ValidationError(
+    `${message}, more than the ${limit} allowed: send fewer comma-separated values, fields, environments or projects.`,
+    [{ path: 'context', message: `At most ${limit}; this asks for ${count}.` }],
+  );
+}
+
+/**
+ * Refuses (400) an advanced request whose work is past a limit, from the counts alone, before a
+ * context is made: the contexts' fields (MAX_CONTEXT_FIELDS), the evaluations (MAX_EVALUATIONS)
+ * and the characters of contexts the answer repeats (MAX_ANSWER_CONTEXT_CHARS).
+ */
+function assertAffordable(
+  combinations: { contexts: number; fields: number; chars: number },
+  environments: number,
+  features: number,
+): void {
+  const { contexts, fields, chars } = combinations;
+  const contextFields = contexts * fields;
+  if (contextFields > MAX_CONTEXT_FIELDS) {
+    throw tooCostly(
+      `The context makes ${contexts} combinations of ${fields} fields, ${contextFields} fields in all`,
+      MAX_CONTEXT_FIELDS,
+      contextFields,
+    );
+  }
+  const evaluations = environments * features * contexts;
+  if (evaluations > MAX_EVALUATIONS) {
+    throw tooCostly(
+      `This would evaluate ${evaluations} times (${environments} environments × ${features} features × ` +
+        `${contexts} contexts)`,
+      MAX_EVALUATIONS,
+      evaluations,
+    );
+  }
+  const answerChars = evaluations * chars;
+  if (answerChars > MAX_ANSWER_CONTEXT_CHARS) {
+    throw tooCostly(
+      `The answer would repeat contexts of up to ${chars} characters for each of ${evaluations} evaluations, ` +
+        `${answerChars} characters in all`,
+      MAX_ANSWER_CONTEXT_CHARS,
+      answerChars,
+    );
+  }
+}
+
 /**
  * As the playground, in several environments and for every combination of the context's
- * comma-separated values; refused (400) past MAX_EVALUATIONS evaluations.
+ * comma-separated values, each combination made as it is evaluated; refused (400) when it would
+ * cost more than the limits above.
  */
 export function readAdvancedPlayground(
   model: FeatureModel,
@@ -196,35 +257,30 @@ export function readAdvancedPlayground(
   assertEnvironments(model, input.environments, (i) => `environments.${i}`);
   const { flat, invalid } = flatten(input.context);
   const features = featuresOf(model, input.projects, visible);
-  const contextCount = countCombinations(flat);
-  const count = environments.length * features.length * contextCount;
-  // The contexts alone are bounded too: with no feature to evaluate they would still be made.
-  if (count > MAX_EVALUATIONS || contextCount > MAX_EVALUATIONS) {
-    throw new ValidationError(
-      `This would evaluate ${count} times (${environments.length} environments × ${features.length} features × ` +
-        `${contextCount} contexts), more than the ${MAX_EVALUATIONS} allowed: choose fewer environments, projects or values.`,
-      [{ path: 'context', message: `At most ${MAX_EVALUATIONS} evaluations; this asks for ${count}.` }],
-    );
-  }
-  const contexts = combinations(flat);
-  const flagSets = new Map(environments.map((env) => [env, flagsOf(model, env)]));
-  const result = features.map((f) => ({
-    name: f.name,
-    projectId: f.project,
-    environments: Object.fromEntries(
-      environments.map((env) => [
-        env,
-        contexts.map((c) => ({
-          ...evaluated(model, f, env, flagSets.get(env)!, c),
+  assertAffordable(measureCombinations(flat), environments.length, features.length);
+  const flagSets = environments.map((env) => flagsOf(model, env));
+  const results = features.map(() => environments.map((): object[] => []));
+  // With nothing to evaluate, no combination is made.
+  const combinations = features.length > 0 ? eachCombination(flat) : [];
+  for (const combination of combinations) {
+    const context = evaluationContext(combination);
+    for (const [i, f] of features.entries()) {
+      for (const [j, env] of environments.entries()) {
+        results[i]![j]!.push({
+          ...evaluated(model, f, env, flagSets[j]!, context),
           environment: env,
-          context: c,
-        })),
-      ]),
-    ),
-  }));
+          context: combination,
+        });
+      }
+    }
+  }
   return JSON.stringify({
     input,
-    features: result,
+    features: features.map((f, i) => ({
+      name: f.name,
+      projectId: f.project,
+      environments: Object.fromEntries(environments.map((env, j) => [env, results[i]![j]!])),
+    })),
     ...(invalid.length > 0 ? { warnings: { invalidContextProperties: invalid } } : {}),
   });
 }
