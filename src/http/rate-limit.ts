@@ -110,3 +110,30 @@ export function limitPerAddress(limit: WindowLimit, what: string) {
     counter.count(key);
   };
 }
+
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * A route's `onRequest` hook for the SDK paths (after authentication): each client address may
+ * make `perAddress` requests a minute and each token `perToken`; more get 429 RateLimitError with
+ * `Retry-After`, before the body is read. Both count: a public token in a web page is limited by
+ * address, and by token when it is used from many addresses.
+ */
+export function limitSdkRequests(limits: { perAddress: number; perToken: number }, what: string) {
+  const byAddress = new WindowCounter({ max: limits.perAddress, windowMs: MINUTE_MS });
+  const byToken = new WindowCounter({ max: limits.perToken, windowMs: MINUTE_MS });
+  return async (request: FastifyRequest): Promise<void> => {
+    const address = addressKey(request.ip);
+    const identity = request.identity;
+    const token = identity?.kind === 'token' ? String(identity.tokenId) : undefined;
+    const wait = Math.max(byAddress.retryAfter(address), token === undefined ? 0 : byToken.retryAfter(token));
+    if (wait > 0) {
+      throw new RateLimitError(
+        `Too many ${what} from this address or with this token: try again in ${wait} seconds.`,
+        wait,
+      );
+    }
+    byAddress.count(address);
+    if (token !== undefined) byToken.count(token);
+  };
+}
