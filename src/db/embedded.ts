@@ -6,6 +6,29 @@ import { type Connection, createDatabase } from './kernel.js';
 import { acquireDirectoryLock } from './lock-file.js';
 import { extractTarGz } from './tar.js';
 
+/**
+ * PGlite runs in this thread, and each query's answer arrives as a promise: a request that makes
+ * query after query (a thousand token look-ups, a long import) would hold the event loop for all
+ * of them, and /health, the SDK paths and every other request would wait. Once queries have run
+ * YIELD_MS without the loop getting a turn, the next one waits for the loop's next round.
+ */
+const YIELD_MS = 20;
+/** When the current run of queries began, if the loop has not had a turn since. */
+let holdingSince: number | undefined;
+
+async function letTheLoopRun(): Promise<void> {
+  const now = performance.now();
+  if (holdingSince === undefined) {
+    holdingSince = now;
+    // Runs when the loop next gets a turn, by itself or because of the wait below.
+    setImmediate(() => {
+      holdingSince = undefined;
+    });
+    return;
+  }
+  if (now - holdingSince > YIELD_MS) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function result<R>(r: Results<unknown>): QueryResult<R> {
   return { rows: r.rows as R[], rowCount: r.affectedRows ?? r.rows.length };
 }
@@ -13,6 +36,7 @@ function result<R>(r: Results<unknown>): QueryResult<R> {
 function connectionOf(tx: PGliteTransaction): Connection {
   return {
     async query<R>(text: string, params?: readonly unknown[]) {
+      await letTheLoopRun();
       return result<R>(await tx.query(text, params as unknown[]));
     },
     async exec(sql: string) {
@@ -25,6 +49,7 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
   const database = createDatabase({
     kind: 'embedded',
     async query<R>(text: string, params?: readonly unknown[]) {
+      await letTheLoopRun();
       return result<R>(await db.query(text, params as unknown[]));
     },
     // PGlite is one connection: its own transaction() holds every other query back until it ends,
