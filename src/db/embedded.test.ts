@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { longestStall } from '../../test/loop-stall.js';
 import type { Database } from './database.js';
 import { openEmbedded } from './embedded.js';
 
 const QUERIES = 5000;
-
-/** The longest the event loop went without running a timer while `work` ran. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 describe.skipIf(inject('embeddedTemplate') === '')('the embedded database and the event loop', () => {
   let db: Database;
