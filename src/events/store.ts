@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { jsonChunks } from '../db/json-chunks.js';
 
 export interface NewEvent {
   type: string;
@@ -42,38 +43,21 @@ export interface InsertedEvent {
   environment: string | null;
 }
 
-/**
- * A statement's share of the events, by the length of their JSON: on the embedded database a
- * statement runs in this thread, and the events of an import of a thousand features (2 MB) written
- * in one kept every other request waiting for half a second.
- */
-const CHUNK_CHARS = 256 * 1024;
-
-/** Writes the events in the order given, in statements of at most CHUNK_CHARS of JSON each. */
+/** Writes the events in the order given, in statements of a bounded size (db/json-chunks.ts). */
 export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<InsertedEvent[]> {
-  const chunks: string[][] = [];
-  let length = CHUNK_CHARS;
-  for (const e of events) {
-    const row = JSON.stringify({
-      type: e.type,
-      created_by: e.createdBy,
-      created_by_user_id: e.createdByUserId,
-      project: e.project ?? null,
-      feature_name: e.featureName ?? null,
-      environment: e.environment ?? null,
-      data: e.data ?? null,
-      pre_data: e.preData ?? null,
-    });
-    if (length + row.length > CHUNK_CHARS) {
-      chunks.push([]);
-      length = 0;
-    }
-    chunks.at(-1)!.push(row);
-    length += row.length + 1;
-  }
+  const rows = events.map((e) => ({
+    type: e.type,
+    created_by: e.createdBy,
+    created_by_user_id: e.createdByUserId,
+    project: e.project ?? null,
+    feature_name: e.featureName ?? null,
+    environment: e.environment ?? null,
+    data: e.data ?? null,
+    pre_data: e.preData ?? null,
+  }));
   const inserted: InsertedEvent[] = [];
-  for (const chunk of chunks) {
-    const { rows } = await db.query<InsertedEvent>(
+  for (const chunk of jsonChunks(rows)) {
+    const { rows: written } = await db.query<InsertedEvent>(
       `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
        SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
@@ -83,9 +67,9 @@ export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<I
                                    data, pre_data, n)
         ORDER BY e.n
        RETURNING id, type, project, environment`,
-      [`[${chunk.join(',')}]`],
+      [chunk],
     );
-    for (const r of rows) inserted.push({ ...r, id: Number(r.id) });
+    for (const r of written) inserted.push({ ...r, id: Number(r.id) });
   }
   return inserted;
 }
