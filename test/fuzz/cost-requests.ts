@@ -34,8 +34,29 @@ export function kindsOf(op: Operation): Kind[] {
   return op.body || op.query.length ? ['many', 'long'] : ['many'];
 }
 
-function pathValue(p: Parameter, fixture: Fixture, make: ReturnType<typeof largestValues>): string {
+/**
+ * The fixture's pool of ids holds one of each kind, in this order: [the Viewer, the segment, the
+ * role, the Editor, a feature type, a PAT, the webhook]. Which one a path's `{id}` names.
+ */
+const ID_BY_PATH: [RegExp, number][] = [
+  [/^\/api\/admin\/user-admin\//, 0],
+  [/^\/api\/admin\/segments\//, 1],
+  [/^\/api\/admin\/roles\//, 2],
+  [/^\/api\/admin\/feature-types\//, 4],
+  [/^\/api\/admin\/user\/tokens\//, 5],
+  [/^\/api\/admin\/addons\//, 6],
+];
+
+function pathValue(
+  path: string,
+  p: Parameter,
+  fixture: Fixture,
+  make: ReturnType<typeof largestValues>,
+): string {
   const fits = p.schema.pattern ? new RegExp(p.schema.pattern) : null;
+  const index = p.name === 'id' ? ID_BY_PATH.find(([re]) => re.test(path))?.[1] : undefined;
+  const ids = fixture.pools.id ?? [];
+  if (index !== undefined && ids[index] !== undefined) return String(ids[index]);
   const pooled = fixture.pools[p.name]?.find((v) => !fits || fits.test(String(v)));
   if (pooled !== undefined) return String(pooled);
   const { value } = make.largest(p.schema, 'long', PATH_BUDGET, p.name);
@@ -45,12 +66,20 @@ function pathValue(p: Parameter, fixture: Fixture, make: ReturnType<typeof large
 /**
  * The largest request of `kind` for `op`: path parameters name the fixture's resources; each
  * query parameter (but `drop`, which would empty the database, and other flags) at its largest
- * within the query's budget; the body at its largest within 1 MiB.
+ * within the query's budget; the body at its largest within 1 MiB, or the one given.
  */
-export function costRequest(op: Operation, kind: Kind, sender: Sender, fixture: Fixture): CostRequest {
+export function costRequest(
+  op: Operation,
+  kind: Kind,
+  sender: Sender,
+  fixture: Fixture,
+  /** A body made otherwise (an import's largest valid document), instead of the schema's. */
+  body?: string,
+): CostRequest {
   const make = largestValues(fixture.pools);
   let url = op.path;
-  for (const p of op.pathParams) url = url.replace(`{${p.name}}`, encodeURIComponent(pathValue(p, fixture, make)));
+  for (const p of op.pathParams)
+    url = url.replace(`{${p.name}}`, encodeURIComponent(pathValue(op.path, p, fixture, make)));
   const query = op.query.filter((p) => p.schema.type !== 'boolean' && p.name !== 'drop');
   const parts = query.map((p) => {
     const { value } = make.largest(p.schema, kind, Math.floor(QUERY_BUDGET / query.length), p.name);
@@ -63,7 +92,7 @@ export function costRequest(op: Operation, kind: Kind, sender: Sender, fixture: 
   if (authorization) headers.authorization = authorization;
   let payload: string | undefined;
   if (op.body) {
-    payload = make.largest(op.body, kind, BODY_BUDGET).text;
+    payload = body ?? make.largest(op.body, kind, BODY_BUDGET).text;
     headers['content-type'] = 'application/json';
   }
   const operation = `${op.method} ${op.path}`;

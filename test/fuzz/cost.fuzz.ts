@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../server.js';
 import { type CostRequest, costRequest, isSdkPath, kindsOf, type Sender } from './cost-requests.js';
 import { buildFixture, type Fixture } from './fixture.js';
+import { importDocuments } from './import-documents.js';
 import { type Operation, operationsOf } from './openapi.js';
 
 /**
@@ -39,7 +40,9 @@ afterAll(() => server?.close());
  * deletes is not what the run signs in with; every DELETE last, removing a PAT last of all.
  */
 function plan(operations: Operation[], a: Fixture, b: Fixture) {
-  const last = (op: Operation) => (op.method === 'DELETE' ? (op.path.includes('/user/tokens') ? 2 : 1) : 0);
+  const removes = (op: Operation) =>
+    op.method === 'DELETE' || /\/(archive|delete|changeProject|stale)$/.test(op.path);
+  const last = (op: Operation) => (removes(op) ? (op.path.includes('/user/tokens') ? 2 : 1) : 0);
   const ordered = [...operations].sort((x, y) => last(x) - last(y));
   const steps: { op: Operation; sender: Sender; fixture: Fixture }[] = [];
   for (const phase of [0, 1, 2]) {
@@ -62,6 +65,8 @@ it('answers the largest requests every operation allows within 1 s, never stalli
   const operations = operationsOf(document.body);
   const a = await buildFixture(server, 0);
   const b = await buildFixture(server, 1);
+  const [project, environment, feature] = [b.pools.projectId![0], b.pools.environment![0], b.pools.featureName![0]];
+  const documents = await importDocuments(server, String(project), String(environment), String(feature));
   // Every request its own address, as strangers': the per-address limits count the run's requests
   // as they would count the internet's, not against one another.
   let sent = 0;
@@ -86,9 +91,16 @@ it('answers the largest requests every operation allows within 1 s, never stalli
     sent++;
     const stallMs = Math.max(0, loop.max / 1e6 - RESOLUTION_MS);
     if (request.operation === 'POST /api/admin/maintenance' && res.statusCode < 300) {
-      await server.request('POST', '/api/admin/maintenance', { token: server.adminToken, body: { enabled: false } });
+      await server.request('POST', '/api/admin/maintenance', {
+        token: server.adminToken,
+        body: { enabled: false },
+      });
     }
-    if (process.env.COST_DUMP) require('node:fs').appendFileSync(process.env.COST_DUMP, `${request.label} ${res.statusCode} ${ms.toFixed(0)}ms stall ${stallMs.toFixed(0)} ${request.bytes}B ${request.url.slice(0,150)} :: ${res.body.slice(0, 300)}\n`);
+    if (process.env.COST_DUMP)
+      require('node:fs').appendFileSync(
+        process.env.COST_DUMP,
+        `${request.label} ${res.statusCode} ${ms.toFixed(0)}ms stall ${stallMs.toFixed(0)} ${request.bytes}B ${request.url.slice(0, 150)} :: ${res.body.slice(0, 300)}\n`,
+      );
     return { label: request.label, status: res.statusCode, ms, stallMs, bytes: request.bytes };
   }
 
@@ -97,7 +109,8 @@ it('answers the largest requests every operation allows within 1 s, never stalli
   const adminWrites = { sent: 0, succeeded: new Set<string>() };
   for (const { op, sender, fixture } of plan(operations, a, b)) {
     for (const kind of kindsOf(op)) {
-      const request = costRequest(op, kind, sender, fixture);
+      const document = kind === 'many' ? documents.get(`${op.method} ${op.path}`) : undefined;
+      const request = costRequest(op, kind, sender, fixture, document);
       const measure = await send(request);
       measures.push(measure);
       byStatus.set(measure.status, (byStatus.get(measure.status) ?? 0) + 1);
@@ -120,7 +133,10 @@ it('answers the largest requests every operation allows within 1 s, never stalli
   console.log(
     [
       `cost: ${measures.length} requests to ${operations.length} operations in ${seconds} s on ${database}`,
-      `  statuses: ${[...byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+      `  statuses: ${[...byStatus]
+        .sort(([x], [y]) => x - y)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
       `  Admin writes: ${adminWrites.sent} sent, ${adminWrites.succeeded.size} of ${writes} write operations answered 2xx`,
       `  longest loop stall: ${describe(stalled)}`,
       '  slowest answers:',

@@ -76,8 +76,17 @@ export function largestValues(pools: Pools) {
   let counter = 0;
   const poolCursor = new Map<string, number>();
 
-  function fromPool(name: string | undefined, kind: Kind): Shape | undefined {
-    const values = name && kind === 'many' ? pools[name] : undefined;
+  /** The pool's values that fit the schema (a pool of ids holds numbers and names). */
+  function fromPool(schema: JsonSchema, name: string | undefined, kind: Kind): Shape | undefined {
+    const types = typesOf(schema);
+    const fits = (v: string | number) =>
+      types.includes(typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : 'string') ||
+      (typeof v === 'number' && types.includes('number')) ||
+      (typeof v === 'string' && (!schema.pattern || new RegExp(schema.pattern).test(v)));
+    const values =
+      name && kind === 'many'
+        ? pools[name]?.filter((v) => fits(v) && (typeof v !== 'string' || types.includes('string')))
+        : undefined;
     if (!values?.length) return undefined;
     return {
       size: Math.max(...values.map((v) => JSON.stringify(v).length)),
@@ -112,25 +121,50 @@ export function largestValues(pools: Pools) {
     };
   }
 
+  /**
+   * Strings the server reads for what they say, by the field's name: a password strong enough, an
+   * address, a URL that goes nowhere, an origin. Each at the longest its schema allows.
+   */
+  function hint(schema: JsonSchema, name: string | undefined): Shape | undefined {
+    const max = schema.maxLength ?? 1000;
+    const fixed = (text: string) => ({ size: text.length + 2, make: () => text });
+    if (/password/i.test(name ?? '')) return fixed(`Aa1!${'x'.repeat(Math.min(max, 128) - 4)}`);
+    if (/^(url|discoverUrl|unleashUrl|link|documentationUrl)$/.test(name ?? '')) {
+      return fixed(`http://127.0.0.1:9/${'u'.repeat(Math.min(max, 2000) - 19)}`);
+    }
+    if (name === 'frontendApiOrigins') {
+      return { size: 32, make: () => `https://o${plain(NAME_WIDTH, ++counter)}.example.com` };
+    }
+    return undefined;
+  }
+
   function deep(depth: number): Shape {
     return { size: depth * 6 + 1, make: () => new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) };
   }
 
   function shape(schema: JsonSchema, name: string | undefined, kind: Kind, t: number, budget: number): Shape {
     if (schema.enum?.length) {
-      const longest = schema.enum.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
+      const longest = schema.enum.reduce((a, b) =>
+        JSON.stringify(b).length > JSON.stringify(a).length ? b : a,
+      );
       return { size: JSON.stringify(longest).length, make: () => longest };
     }
-    if (schema.const !== undefined) return { size: JSON.stringify(schema.const).length, make: () => schema.const };
+    if (schema.const !== undefined)
+      return { size: JSON.stringify(schema.const).length, make: () => schema.const };
     const branches = schema.anyOf ?? schema.oneOf;
     if (branches?.length) {
-      const shapes = branches.map((b) => shape(b, name, kind, t, budget));
+      // An object or a list where one is allowed (a state's environment may be a name or a whole
+      // environment): the larger form, whichever is shorter at this size.
+      const compound = branches.filter((b) => typesOf(b).some((x) => x === 'object' || x === 'array'));
+      const shapes = (compound.length ? compound : branches).map((b) => shape(b, name, kind, t, budget));
       return shapes.reduce((a, b) => (b.size > a.size ? b : a));
     }
     if (schema.allOf?.length) return shape(schema.allOf[0]!, name, kind, t, budget);
-    const pooled = fromPool(name, kind);
+    const pooled = fromPool(schema, name, kind);
     if (pooled && typesOf(schema).some((type) => type !== 'array' && type !== 'object')) return pooled;
     const types = typesOf(schema);
+    const hinted = types.includes('string') ? hint(schema, name) : undefined;
+    if (hinted) return hinted;
     const type = ['object', 'array', 'string', 'integer', 'number', 'boolean'].find((x) => types.includes(x));
     switch (type) {
       case 'string':
@@ -165,7 +199,9 @@ export function largestValues(pools: Pools) {
     );
     const extra = schema.additionalProperties;
     const open = typeof extra === 'object' || (extra !== false && fields.length === 0);
-    const extraValue = open ? shape(typeof extra === 'object' ? extra : {}, undefined, kind, t, budget) : undefined;
+    const extraValue = open
+      ? shape(typeof extra === 'object' ? extra : {}, undefined, kind, t, budget)
+      : undefined;
     const extraKeys = extraValue ? scaled(schema.maxProperties ?? UNBOUNDED_KEYS, t, 0) - fields.length : 0;
     const keySize = NAME_WIDTH + 3;
     return {
@@ -186,7 +222,12 @@ export function largestValues(pools: Pools) {
    * The largest value of `kind` whose JSON text fits `budget` bytes: the largest `t` by bisection
    * on the estimated size, then checked on the text itself (and made smaller while it does not fit).
    */
-  function largest(schema: JsonSchema, kind: Kind, budget: number, name?: string): { value: unknown; text: string } {
+  function largest(
+    schema: JsonSchema,
+    kind: Kind,
+    budget: number,
+    name?: string,
+  ): { value: unknown; text: string } {
     let low = 0;
     let high = 1;
     if (shape(schema, name, kind, 1, budget).size <= budget) low = 1;
