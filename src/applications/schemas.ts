@@ -27,9 +27,18 @@ const ApplicationFields = {
   createdAt: Timestamp,
 };
 
+/** As Unleash pages it: a name search, a page of at most 1,000, sorted by name or creation. */
+export const ApplicationListQuery = Type.Object({
+  query: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name, any case' })),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 1000, description: 'How many a page holds' }),
+  sortBy: Type.Union([Type.Literal('appName'), Type.Literal('createdAt')], { default: 'appName' }),
+  sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' }),
+});
+
 export const ApplicationList = Type.Object({
   applications: Type.Array(Type.Object(ApplicationFields)),
-  total: Type.Integer(),
+  total: Type.Integer({ description: 'How many match the query, on every page' }),
 });
 
 export const ApplicationDetails = Type.Object({

@@ -5,6 +5,7 @@ import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import {
   type ApplicationFields,
+  type ApplicationPage,
   applicationsBySdkVersion,
   deleteApplication,
   findApplication,
@@ -184,9 +185,10 @@ function describeApplication(a: Awaited<ReturnType<typeof findApplication>> & ob
   };
 }
 
-export async function readApplications(db: Queryable) {
-  const applications = (await listApplications(db)).map(describeApplication);
-  return { applications, total: applications.length };
+/** A page of the applications, with how many match in all. */
+export async function readApplications(db: Queryable, page: ApplicationPage) {
+  const { applications, total } = await listApplications(db, page);
+  return { applications: applications.map(describeApplication), total };
 }
 
 /** The application with its instances, or 404 (the features it reported come from metrics/). */
