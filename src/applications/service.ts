@@ -12,6 +12,7 @@ import {
   insertApplication,
   instancesOf,
   listApplications,
+  markSavedByAdmin,
   updateApplication,
   upsertInstance,
 } from './store.js';
@@ -58,6 +59,7 @@ export async function saveApplication(
 ) {
   await ctx.db.transaction(async (tx) => {
     const { application, created } = await ensureApplication(tx, actor, appName, fields, 'fields');
+    await markSavedByAdmin(tx, appName);
     if (created) return;
     const after = await updateApplication(tx, appName, fields);
     recordEvent(tx, actor, {

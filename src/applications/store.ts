@@ -137,6 +137,32 @@ export async function insertApplication(
   return rows[0] ? toApplication(rows[0]) : null;
 }
 
+/** An Admin saved it (E13): retention leaves it alone however long no SDK reports it. */
+export async function markSavedByAdmin(db: Queryable, appName: string): Promise<void> {
+  await db.query('UPDATE client_applications SET saved_by_admin = true WHERE app_name = $1', [appName]);
+}
+
+/** Rows deleted by one statement at most, so a large removal holds the database in short turns. */
+const DELETE_BATCH = 500;
+
+/**
+ * Retention: applications no SDK has reported since `before` (nor made since then), that no Admin
+ * saved; their instances go with them.
+ */
+export async function deleteApplicationsNotSeenSince(db: Queryable, before: Date): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM client_applications WHERE app_name IN (
+         SELECT app_name FROM client_applications
+          WHERE NOT saved_by_admin AND COALESCE(seen_at, created_at) < $1 LIMIT $2)`,
+      [before, DELETE_BATCH],
+    );
+    removed += rowCount;
+    if (rowCount < DELETE_BATCH) return removed;
+  }
+}
+
 /** Changes only the fields given; the others keep their values. */
 export async function updateApplication(
   db: Queryable,
