@@ -7,6 +7,7 @@ import { readApplication } from '../metrics/application-reads.js';
 import {
   ApplicationDetails,
   ApplicationList,
+  ApplicationListQuery,
   AppNameParams,
   CreateApplicationBody,
   RegisterBody,
@@ -51,9 +52,14 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
     '/api/admin/metrics/applications',
     {
       config: { permission: 'NONE' },
-      schema: { tags, summary: 'Every application created or seen', response: { 200: ApplicationList } },
+      schema: {
+        tags,
+        summary: 'The applications created or seen, a page at a time, with how many there are',
+        querystring: ApplicationListQuery,
+        response: { 200: ApplicationList },
+      },
     },
-    async () => readApplications(ctx.db),
+    async (request) => readApplications(ctx.db, request.query),
   );
 
   app.get(

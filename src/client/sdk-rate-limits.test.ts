@@ -43,7 +43,10 @@ describe('the SDK paths are limited per address and per token', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(refused.body).toMatchObject({ name: 'RateLimitError', message: expect.stringContaining('Too many') });
+      expect(refused.body).toMatchObject({
+        name: 'RateLimitError',
+        message: expect.stringContaining('Too many'),
+      });
       expect(typeof refused.body.id).toBe('string');
 
       // Another address may, until the token has had its 5 of the minute.
@@ -52,5 +55,4 @@ describe('the SDK paths are limited per address and per token', () => {
       expect((await server.request(method, path, from(3))).status).toBe(429);
     });
   }
-
 });

@@ -12,6 +12,12 @@ export const MAX_REPORTED_COUNT = 1_000_000_000_000;
 /** Rows waiting in memory while the database is slow or away; reports beyond them are dropped. */
 const MAX_PENDING_ROWS = 100_000;
 
+/**
+ * Rows written in one transaction at most: a flush of many rows is many short transactions, so
+ * the other queries (on the embedded database, every other query) get turns between them.
+ */
+const MAX_ROWS_PER_WRITE = 1000;
+
 export interface ToggleCounts {
   yes: number;
   no: number;
@@ -60,6 +66,8 @@ export interface MetricsBufferOptions {
   delayMs?: number;
   /** Rows (counts, variant counts, instances) kept at most; more are dropped and logged. */
   maxPendingRows?: number;
+  /** Rows given to one call of `write` at most. */
+  maxRowsPerWrite?: number;
 }
 
 const clamp = (n: number) => Math.min(n, MAX_REPORTED_COUNT);
@@ -73,6 +81,19 @@ const countKey = (c: HourlyCount) =>
 const instanceKey = (i: SeenInstance) => `${i.appName}\u0000${i.environment}\u0000${i.instanceId}`;
 
 const rowsOf = (batch: MetricsBatch) => batch.counts.length + batch.instances.length;
+
+/** The batch in pieces of at most `size` rows, counts first; one piece when it is small. */
+function chunksOf({ counts, instances }: MetricsBatch, size: number): MetricsBatch[] {
+  const chunks: MetricsBatch[] = [];
+  for (let start = 0; start < counts.length + instances.length; start += size) {
+    const end = start + size;
+    chunks.push({
+      counts: counts.slice(start, end),
+      instances: instances.slice(Math.max(0, start - counts.length), Math.max(0, end - counts.length)),
+    });
+  }
+  return chunks;
+}
 
 function halves({ counts, instances }: MetricsBatch): [MetricsBatch, MetricsBatch] {
   const half = Math.ceil((counts.length + instances.length) / 2);
@@ -106,6 +127,7 @@ export class MetricsBuffer {
   private readonly log: Logger;
   private readonly delayMs: number;
   private readonly maxPendingRows: number;
+  private readonly maxRowsPerWrite: number;
 
   constructor(
     private readonly write: (batch: MetricsBatch) => Promise<void>,
@@ -114,6 +136,7 @@ export class MetricsBuffer {
     this.log = options.log;
     this.delayMs = options.delayMs ?? 1000;
     this.maxPendingRows = options.maxPendingRows ?? MAX_PENDING_ROWS;
+    this.maxRowsPerWrite = options.maxRowsPerWrite ?? MAX_ROWS_PER_WRITE;
   }
 
   add(report: MetricsReport): void {
@@ -194,10 +217,14 @@ export class MetricsBuffer {
     this.counts = new Map();
     this.instances = new Map();
     this.pendingRows = 0;
-    this.flushing = this.writeIsolating(batch).finally(() => {
+    this.flushing = this.writeInChunks(batch).finally(() => {
       this.flushing = undefined;
     });
     await this.flushing;
+  }
+
+  private async writeInChunks(batch: MetricsBatch): Promise<void> {
+    for (const chunk of chunksOf(batch, this.maxRowsPerWrite)) await this.writeIsolating(chunk);
   }
 
   /**
