@@ -29,6 +29,7 @@ import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { answerClientError, requireHostHeader } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
 import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -82,6 +83,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     schemaController: lazySerializers(),
     frameworkErrors: answerUnroutable(identify),
+    // What Node's HTTP parser refuses, answered with the error body of the contract; a missing
+    // Host header too, which Node would answer itself with no body.
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Before any route is declared. Answered with 503 rather than left waiting (REQUEST_TIMEOUT_MS);
@@ -90,6 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addHook('onRoute', (route) => {
     if (!(isSdkRoute(route) && isReadOnly(route))) route.handlerTimeout ??= ctx.config.requestTimeoutMs;
   });
+  requireHostHeader(app);
   registerValidation(app);
   registerBodyParsers(app);
   registerErrorHandler(app);

@@ -1,10 +1,9 @@
 import type { AppContext } from '../app-context.js';
-import { LARGE_BODY_LIMIT } from '../http/body.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { exportFeatures } from './export.js';
 import { ExportQuery, ExportResult, ImportBody, ValidateResult } from './schemas.js';
-import { importFeatures, validateImport } from './service.js';
+import { IMPORT_PERMISSIONS, importFeatures, validateImport } from './service.js';
 
 // Unleash's export and import of one project's features in one environment. Any signed-in user may
 // export and validate (reads); an import checks the permissions of what it changes itself.
@@ -35,8 +34,7 @@ export function featuresBatchRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/features-batch/validate',
     {
-      config: { permission: 'NONE' },
-      bodyLimit: LARGE_BODY_LIMIT,
+      config: { permission: 'NONE', largeBody: IMPORT_PERMISSIONS },
       schema: {
         tags,
         summary:
@@ -51,8 +49,7 @@ export function featuresBatchRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/features-batch/import',
     {
-      config: { permission: 'NONE' },
-      bodyLimit: LARGE_BODY_LIMIT,
+      config: { permission: 'NONE', largeBody: IMPORT_PERMISSIONS },
       schema: {
         tags,
         summary: 'Import an export into one project and environment (all of it or nothing)',

@@ -17,6 +17,23 @@ import type { ImportBody } from './schemas.js';
 
 type Body = Static<typeof ImportBody>;
 
+/**
+ * Every permission an import can need: holding one of them somewhere is what lets a caller send
+ * an import of more than BODY_LIMIT, before its body says what it needs where.
+ */
+export const IMPORT_PERMISSIONS: readonly Permission[] = [
+  'CREATE_CONTEXT_FIELD',
+  'CREATE_FEATURE',
+  'CREATE_FEATURE_STRATEGY',
+  'CREATE_TAG_TYPE',
+  'DELETE_FEATURE',
+  'DELETE_FEATURE_STRATEGY',
+  'UPDATE_FEATURE',
+  'UPDATE_FEATURE_DEPENDENCY',
+  'UPDATE_FEATURE_ENVIRONMENT',
+  'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+];
+
 /** Permissions that apply in one environment; the others in the project, or instance-wide. */
 const PER_ENVIRONMENT = new Set<Permission>([
   'CREATE_FEATURE_STRATEGY',

@@ -112,8 +112,12 @@ export class ContentTypeError extends ApiError {
 }
 
 export class PayloadTooLargeError extends ApiError {
-  constructor(limit: number) {
-    super(413, 'PayloadTooLargeError', `The request body is larger than the limit of ${limit} bytes.`);
+  constructor(limit: number, why?: string) {
+    super(
+      413,
+      'PayloadTooLargeError',
+      `The request body is larger than the limit of ${limit} bytes${why ? `: ${why}` : ''}.`,
+    );
   }
 }
 
@@ -128,7 +132,11 @@ export class RateLimitError extends ApiError {
 }
 
 export class ServiceUnavailableError extends ApiError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as the `Retry-After` header, when the server knows when to try again. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(503, 'ServiceUnavailableError', message);
   }
 }
@@ -258,7 +266,11 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   if (describeDataException(error))
     request.log.warn({ err: error, errorId: id }, 'a value reached the database unchecked');
   if (known) {
-    if (known instanceof RateLimitError) reply.header('retry-after', String(known.retryAfterSeconds));
+    const retryAfter =
+      known instanceof RateLimitError || known instanceof ServiceUnavailableError
+        ? known.retryAfterSeconds
+        : undefined;
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     const signIn =
       known instanceof SignInRequired && request.headers.authorization === undefined
         ? request.server.signInDetails?.()

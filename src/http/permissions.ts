@@ -74,6 +74,18 @@ export function can(identity: Identity, permission: Permission, scope: Scope = {
   });
 }
 
+/**
+ * Whether the identity holds one of the permissions anywhere: instance-wide, or in some project or
+ * environment. For what is decided before the request says where (the size of a body it may send).
+ */
+export function holdsAnywhere(identity: Identity, permissions: readonly Permission[]): boolean {
+  if (identity.kind === 'token') return identity.tokenType === 'admin';
+  return identity.grants.some(
+    (g) =>
+      (g.project === null && g.permission === 'ADMIN') || permissions.includes(g.permission as Permission),
+  );
+}
+
 export function isAdmin(identity: Identity): boolean {
   return can(identity, 'ADMIN');
 }

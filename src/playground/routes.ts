@@ -48,6 +48,6 @@ export function playgroundRoutes(app: App, ctx: AppContext): void {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(readAdvancedPlayground(ctx.model, request.body, request.visibleProjects)),
+        .send(await readAdvancedPlayground(ctx.model, request.body, request.visibleProjects)),
   );
 }

@@ -197,10 +197,15 @@ export interface AdvancedPlaygroundInput {
   context: SentContext;
 }
 
+/** A count as a message says it: past what a number holds exactly, only its order of size. */
+function counted(n: number): string {
+  return Number.isSafeInteger(n) ? String(n) : `more than ${Number.MAX_SAFE_INTEGER}`;
+}
+
 function tooCostly(message: string, limit: number, count: number): ValidationError {
   return new ValidationError(
     `${message}, more than the ${limit} allowed: send fewer comma-separated values, fields, environments or projects.`,
-    [{ path: 'context', message: `At most ${limit}; this asks for ${count}.` }],
+    [{ path: 'context', message: `At most ${limit}; this asks for ${counted(count)}.` }],
   );
 }
 
@@ -218,7 +223,7 @@ function assertAffordable(
   const contextFields = contexts * fields;
   if (contextFields > MAX_CONTEXT_FIELDS) {
     throw tooCostly(
-      `The context makes ${contexts} combinations of ${fields} fields, ${contextFields} fields in all`,
+      `The context makes ${counted(contexts)} combinations of ${fields} fields, ${counted(contextFields)} fields in all`,
       MAX_CONTEXT_FIELDS,
       contextFields,
     );
@@ -243,44 +248,57 @@ function assertAffordable(
   }
 }
 
+/** Evaluations made between two turns of the event loop: a large request does not hold it long. */
+const EVALUATIONS_PER_TURN = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * As the playground, in several environments and for every combination of the context's
  * comma-separated values, each combination made as it is evaluated; refused (400) when it would
- * cost more than the limits above.
+ * cost more than the limits above. Each evaluation is written as JSON text as soon as it is made
+ * and the answer put together from them, with a turn of the event loop every
+ * EVALUATIONS_PER_TURN: the largest answer allowed takes hundreds of milliseconds to make, which
+ * other requests need not wait behind. A change to the flags meanwhile may show in the later
+ * evaluations only; each feature is read from the model once.
  */
-export function readAdvancedPlayground(
+export async function readAdvancedPlayground(
   model: FeatureModel,
   input: AdvancedPlaygroundInput,
   visible: ProjectVisibility,
-): string {
+): Promise<string> {
   const environments = [...new Set(input.environments)];
   assertEnvironments(model, input.environments, (i) => `environments.${i}`);
   const { flat, invalid } = flatten(input.context);
   const features = featuresOf(model, input.projects, visible);
   assertAffordable(measureCombinations(flat), environments.length, features.length);
   const flagSets = environments.map((env) => flagsOf(model, env));
-  const results = features.map(() => environments.map((): object[] => []));
+  const results = features.map(() => environments.map((): string[] => []));
+  let sinceTurn = 0;
   // With nothing to evaluate, no combination is made.
   const combinations = features.length > 0 ? eachCombination(flat) : [];
   for (const combination of combinations) {
     const context = evaluationContext(combination);
     for (const [i, f] of features.entries()) {
       for (const [j, env] of environments.entries()) {
-        results[i]![j]!.push({
+        const result = {
           ...evaluated(model, f, env, flagSets[j]!, context),
           environment: env,
           context: combination,
-        });
+        };
+        results[i]![j]!.push(JSON.stringify(result));
+        if (++sinceTurn === EVALUATIONS_PER_TURN) {
+          sinceTurn = 0;
+          await nextTurn();
+        }
       }
     }
   }
-  return JSON.stringify({
-    input,
-    features: features.map((f, i) => ({
-      name: f.name,
-      projectId: f.project,
-      environments: Object.fromEntries(environments.map((env, j) => [env, results[i]![j]!])),
-    })),
-    ...(invalid.length > 0 ? { warnings: { invalidContextProperties: invalid } } : {}),
+  const json = JSON.stringify;
+  const answered = features.map((f, i) => {
+    const byEnvironment = environments.map((env, j) => `${json(env)}:[${results[i]![j]!.join(',')}]`);
+    return `{"name":${json(f.name)},"projectId":${json(f.project)},"environments":{${byEnvironment.join(',')}}}`;
   });
+  const warnings = invalid.length > 0 ? `,"warnings":${json({ invalidContextProperties: invalid })}` : '';
+  return `{"input":${json(input)},"features":[${answered.join(',')}]${warnings}}`;
 }

@@ -1,5 +1,4 @@
 import type { AppContext } from '../app-context.js';
-import { LARGE_BODY_LIMIT } from '../http/body.js';
 import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -13,8 +12,7 @@ export function stateRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/state/import',
     {
-      config: { permission: 'ADMIN' },
-      bodyLimit: LARGE_BODY_LIMIT,
+      config: { permission: 'ADMIN', largeBody: ['ADMIN'] },
       schema: {
         tags,
         summary: 'E5: import a whole configuration state (all of it or nothing)',
