@@ -23,7 +23,15 @@ it('writes thousands of rows in order without holding the event loop for all of 
     title: null,
     disabled: false,
     parameters: {},
-    constraints: [{ contextName: 'userId', operator: 'IN', values: ['u'.repeat(2000)] }],
+    constraints: [
+      {
+        contextName: 'userId',
+        operator: 'IN',
+        values: ['u'.repeat(2000)],
+        inverted: false,
+        caseInsensitive: false,
+      },
+    ],
     variants: [],
     sortOrder: i,
   }));
