@@ -74,8 +74,7 @@ export async function importState(
   // A document of a thousand features takes a tenth of a second to parse, as long to check and
   // as long to plan: each step waits for the event loop's next round, so that the server goes on
   // answering other requests (/health, the SDKs) between them instead of after all of them.
-  await nextRound(0);
-  const items = readItems(document);
+  const items = await readItems(document);
   // What is left after a drop is replaced as the document says: `keep` no longer applies.
   const rules = options.drop ? { ...options, keep: false } : options;
   await ctx.db.transaction(async (tx) => {
