@@ -65,7 +65,11 @@ it('answers the largest requests every operation allows within 1 s, never stalli
   const operations = operationsOf(document.body);
   const a = await buildFixture(server, 0);
   const b = await buildFixture(server, 1);
-  const [project, environment, feature] = [b.pools.projectId![0], b.pools.environment![0], b.pools.featureName![0]];
+  const [project, environment, feature] = [
+    b.pools.projectId![0],
+    b.pools.environment![0],
+    b.pools.featureName![0],
+  ];
   const documents = await importDocuments(server, String(project), String(environment), String(feature));
   // Every request its own address, as strangers': the per-address limits count the run's requests
   // as they would count the internet's, not against one another.
@@ -96,11 +100,9 @@ it('answers the largest requests every operation allows within 1 s, never stalli
         body: { enabled: false },
       });
     }
-    if (process.env.COST_DUMP)
-      require('node:fs').appendFileSync(
-        process.env.COST_DUMP,
-        `${request.label} ${res.statusCode} ${ms.toFixed(0)}ms stall ${stallMs.toFixed(0)} ${request.bytes}B ${request.url.slice(0, 150)} :: ${res.body.slice(0, 300)}\n`,
-      );
+    require('node:fs').appendFileSync(
+      `${request.label} ${res.statusCode} ${ms.toFixed(0)}ms stall ${stallMs.toFixed(0)} ${request.bytes}B ${request.url.slice(0, 150)} :: ${res.body.slice(0, 300)}\n`,
+    );
     return { label: request.label, status: res.statusCode, ms, stallMs, bytes: request.bytes };
   }
 

@@ -26,7 +26,8 @@ function renamed(items: Item[] | undefined, feature: string, copy: string): Item
 function merge(base: Document, copies: Document[]): Document {
   const out: Document = { ...base };
   for (const copy of copies) {
-    for (const [key, list] of Object.entries(copy)) out[key] = [...((out[key] as Item[]) ?? []), ...(list as Item[])];
+    for (const [key, list] of Object.entries(copy))
+      out[key] = [...((out[key] as Item[]) ?? []), ...(list as Item[])];
   }
   return out;
 }
@@ -59,7 +60,14 @@ export async function importDocuments(
       featureTags: renamed(state.featureTags as Item[], feature, name),
     };
   };
-  const stateBase: Document = { ...state, features: [], featureEnvironments: [], featureStrategies: [], featureTags: [], featureStrategySegments: [] };
+  const stateBase: Document = {
+    ...state,
+    features: [],
+    featureEnvironments: [],
+    featureStrategies: [],
+    featureTags: [],
+    featureStrategySegments: [],
+  };
   const stateCopies = Array.from({ length: copiesThatFit(stateBase, stateCopy) }, (_, i) => stateCopy(i));
 
   const exported = await server.request('POST', '/api/admin/features-batch/export', {
@@ -79,9 +87,16 @@ export async function importDocuments(
       featureTags: renamed(data.featureTags as Item[], feature, name),
     };
   };
-  const batchBase: Document = { ...data, features: [], featureEnvironments: [], featureStrategies: [], featureTags: [] };
-  const batchCopies = Array.from({ length: copiesThatFit({ project, environment, data: batchBase }, batchCopy) }, (_, i) =>
-    batchCopy(i),
+  const batchBase: Document = {
+    ...data,
+    features: [],
+    featureEnvironments: [],
+    featureStrategies: [],
+    featureTags: [],
+  };
+  const batchCopies = Array.from(
+    { length: copiesThatFit({ project, environment, data: batchBase }, batchCopy) },
+    (_, i) => batchCopy(i),
   );
   const batch = JSON.stringify({ project, environment, data: merge(batchBase, batchCopies) });
   return new Map([
