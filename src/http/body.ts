@@ -40,15 +40,21 @@ function limitOf(request: FastifyRequest): { limit: number; refused?: string } {
   };
 }
 
+/** The turn of one request at reading a large body: taken when free, given back once. */
+interface Turn {
+  take(): boolean;
+  giveBack(): void;
+}
+
 /**
  * Reads a body as text up to `limit` bytes: a declared length over it is refused before a byte is
- * read (413), and so is a body that grows past it. Past BODY_LIMIT the body needs `takeTurn()`:
+ * read (413), and so is a body that grows past it. Past BODY_LIMIT the body needs the `turn`:
  * refused (503) when another large body has it.
  */
 function readText(
   request: FastifyRequest,
   payload: Readable,
-  takeTurn: () => boolean,
+  turn: Turn,
   done: (error: Error | null, text?: string) => void,
 ): void {
   const { limit, refused } = limitOf(request);
@@ -59,24 +65,28 @@ function readText(
       LARGE_BODY_RETRY_SECONDS,
     );
   const declared = Number(request.headers['content-length']);
-  const refusal = declared > limit ? tooLarge() : declared > BODY_LIMIT && !takeTurn() ? busy() : null;
+  const refusal = declared > limit ? tooLarge() : declared > BODY_LIMIT && !turn.take() ? busy() : null;
   if (refusal) {
     done(refusal);
     return;
   }
   const chunks: Buffer[] = [];
   let received = 0;
+  let finished = false;
   const finish = (error: Error | null, text?: string) => {
+    if (finished) return;
+    finished = true;
     payload.off('data', onData);
     payload.off('end', onEnd);
     payload.off('error', onError);
     payload.off('close', onClose);
+    request.signal.removeEventListener('abort', onAbort);
     done(error, text);
   };
   const onData = (chunk: Buffer) => {
     received += chunk.length;
     if (received > limit) finish(tooLarge());
-    else if (received > BODY_LIMIT && !takeTurn()) finish(busy());
+    else if (received > BODY_LIMIT && !turn.take()) finish(busy());
     else chunks.push(chunk);
   };
   const onEnd = () => finish(null, Buffer.concat(chunks, received).toString('utf8'));
@@ -86,10 +96,22 @@ function readText(
   };
   // Closed before its end: the client went away, and nothing will read the answer.
   const onClose = () => onError(new Error('The request body was cut short: the connection closed.'));
+  // Called before the timeout's answer is sent: the turn is given back at once, and this answer
+  // comes after that one, as any late parse would.
+  const onAbort = () => {
+    payload.off('data', onData);
+    turn.giveBack();
+    const reason: unknown = request.signal.reason;
+    setImmediate(() => (reason instanceof Error ? onError(reason) : onClose()));
+  };
   payload.on('data', onData);
   payload.on('end', onEnd);
   payload.on('error', onError);
   payload.on('close', onClose);
+  // The request timed out (503 sent) or its client left: what is still to come is not read.
+  request.signal.addEventListener('abort', onAbort);
+  // Gone already, while the hooks before this ran: no event will say so, and the turn is given back.
+  if (payload.destroyed) onClose();
 }
 
 function refuse(detail: ErrorDetail): ValidationError {
@@ -121,15 +143,20 @@ export function registerBodyParsers(app: App): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (request, payload, done) => {
     let holding = false;
-    const takeTurn = () => {
-      if (!holding && !largeBodyTaken) holding = largeBodyTaken = true;
-      return holding;
+    const turn: Turn = {
+      take() {
+        if (!holding && !largeBodyTaken) holding = largeBodyTaken = true;
+        return holding;
+      },
+      giveBack() {
+        if (holding) holding = largeBodyTaken = false;
+      },
     };
     const answer = (error: Error | null, value?: unknown) => {
-      if (holding) largeBodyTaken = false;
+      turn.giveBack();
       done(error, value);
     };
-    readText(request, payload, takeTurn, (error, text) => {
+    readText(request, payload, turn, (error, text) => {
       if (error || text === undefined || text.trim() === '') {
         answer(error, undefined);
         return;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../test/server.js';
 import { BODY_LIMIT, LARGE_BODY_LIMIT } from './body.js';
@@ -85,6 +85,8 @@ describe('a body over 1 MiB', () => {
     const huge = importOf(20_000, 'huge');
     expect(huge.length).toBeGreaterThan(20_000_000);
     for (const url of [VALIDATE, '/api/admin/features-batch/import']) {
+      // Once with a small body first: a route's schemas are compiled on its first request.
+      expect((await post(url, viewer.pat, importOf(1, 'small'))).status).not.toBe(413);
       const started = Date.now();
       const res = await post(url, viewer.pat, huge);
       expect(Date.now() - started, url).toBeLessThan(300);
@@ -141,6 +143,8 @@ describe('a body over 1 MiB', () => {
         sendRest = () => request.end(first.slice(600_000));
       },
     );
+    // Time to reach the reading: a body sent before would take the turn itself.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     let refused: Answer | undefined;
     const deadline = Date.now() + 5000;
     while (!refused && Date.now() < deadline) {
@@ -163,5 +167,58 @@ describe('a body over 1 MiB', () => {
     expect((await firstAnswer).status).toBe(200);
     // The turn is given back.
     expect((await post(VALIDATE, server.adminToken, second)).status).toBe(200);
+  });
+
+  it('a large body whose client goes away gives its turn back', async () => {
+    const body = importOf(1100, 'gone');
+    const socket = await new Promise<net.Socket>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => resolve(s));
+    });
+    socket.on('error', () => {});
+    socket.write(
+      `POST ${VALIDATE} HTTP/1.1\r\nHost: x\r\nAuthorization: ${server.adminToken}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 600_000));
+    // Once the server reads it, a second large body is refused meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const deadline = Date.now() + 5000;
+    let status = 0;
+    while (status !== 503 && Date.now() < deadline)
+      status = (await post(VALIDATE, server.adminToken, body)).status;
+    expect(status).toBe(503);
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await post(VALIDATE, server.adminToken, body)).status).toBe(200);
+  });
+
+  it('a large body still unread when the request times out gives its turn back', async () => {
+    const slow = await startTestServer({ REQUEST_TIMEOUT_MS: '500' });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const slowPort = (slow.app.server.address() as AddressInfo).port;
+      const body = importOf(1100, 'slow');
+      const socket = await new Promise<net.Socket>((resolve) => {
+        const s = net.connect(slowPort, '127.0.0.1', () => resolve(s));
+      });
+      socket.on('error', () => {});
+      const answer = new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString())));
+      socket.write(
+        `POST ${VALIDATE} HTTP/1.1\r\nHost: x\r\nAuthorization: ${slow.adminToken}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      socket.write(body.slice(0, 600_000));
+      expect(await answer).toMatch(/^HTTP\/1\.1 503 /);
+      // The connection is still open, its body unfinished: another large body is read all the same.
+      const res = await slow.request('POST', VALIDATE, {
+        token: slow.adminToken,
+        body,
+        contentType: 'application/json',
+      });
+      expect(res.status, res.text).toBe(200);
+      socket.destroy();
+    } finally {
+      await slow.close();
+    }
   });
 });
