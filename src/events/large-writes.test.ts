@@ -15,6 +15,7 @@ describe('the events of one transaction', () => {
   const COUNT = 4000;
 
   it('are written in order without holding the event loop for all of them at once', async () => {
+    const started = performance.now();
     const stall = await longestStall(() =>
       server.ctx.db.transaction(async (tx) => {
         for (let i = 0; i < COUNT; i++) {
@@ -26,7 +27,10 @@ describe('the events of one transaction', () => {
         }
       }),
     );
-    expect(stall).toBeLessThan(150);
+    const took = performance.now() - started;
+    // The loop ran between the statements: none of them held it for a good part of the write (in
+    // one statement, the whole write was one stall). Relative, so that a busy machine changes nothing.
+    expect(stall).toBeLessThan(took / 4);
 
     const { rows } = await server.ctx.db.query<{ n: number }>(
       `SELECT (data->>'index')::int AS n FROM events WHERE feature_name LIKE 'large-writes-%' ORDER BY id`,

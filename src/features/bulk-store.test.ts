@@ -37,10 +37,15 @@ it('writes thousands of rows in order without holding the event loop for all of 
   }));
   // The writes alone: committing them is one statement, whatever they were.
   let stall = 0;
+  let took = 0;
   await server.ctx.db.transaction(async (tx) => {
+    const started = performance.now();
     stall = await longestStall(() => upsertStrategyRows(tx, rows));
+    took = performance.now() - started;
   });
-  expect(stall).toBeLessThan(150);
+  // No statement held the loop for a good part of the write (in one, the write was one stall).
+  // Relative, so that a busy machine changes nothing.
+  expect(stall).toBeLessThan(took / 4);
   const { rows: written } = await server.ctx.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM feature_strategies WHERE feature_name = 'bulk-written'`,
   );

@@ -24,10 +24,15 @@ it('writes the variants of a thousand counts without holding the event loop for 
     variants: new Map(Array.from({ length: 100 }, (_, v) => [`variant-${v}`, 1] as const)),
   }));
   let stall = 0;
+  let took = 0;
   await server.ctx.db.transaction(async (tx) => {
+    const started = performance.now();
     stall = await longestStall(() => addHourlyCounts(tx, counts));
+    took = performance.now() - started;
   });
-  expect(stall).toBeLessThan(200);
+  // The loop ran between the statements: none of them held it for a good part of the write (in
+  // one statement, the write was one 2.5 s stall). Relative, so that a busy machine changes nothing.
+  expect(stall).toBeLessThan(took / 4);
   const { rows } = await server.ctx.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM client_metrics_variants_hourly WHERE feature_name = 'counted'`,
   );
