@@ -100,9 +100,6 @@ it('answers the largest requests every operation allows within 1 s, never stalli
         body: { enabled: false },
       });
     }
-    require('node:fs').appendFileSync(
-      `${request.label} ${res.statusCode} ${ms.toFixed(0)}ms stall ${stallMs.toFixed(0)} ${request.bytes}B ${request.url.slice(0, 150)} :: ${res.body.slice(0, 300)}\n`,
-    );
     return { label: request.label, status: res.statusCode, ms, stallMs, bytes: request.bytes };
   }
 
