@@ -126,7 +126,7 @@ export function limitSdkRequests(limits: { perAddress: number; perToken: number 
   const byAddress = new WindowCounter({ max: limits.perAddress, windowMs: MINUTE_MS });
   const byToken = new WindowCounter({ max: limits.perToken, windowMs: MINUTE_MS });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (turnAwayWhenPiledUp(reply.raw)) {
+    if (turnAwayWhenPiledUp(request.raw, reply.raw)) {
       throw new RateLimitError(`The server is busy: send the ${what} again in a second.`, 1);
     }
     const address = addressKey(request.ip);
