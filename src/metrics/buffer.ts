@@ -16,7 +16,14 @@ const MAX_PENDING_ROWS = 100_000;
  * Rows written in one transaction at most: a flush of many rows is many short transactions, so
  * the other queries (on the embedded database, every other query) get turns between them.
  */
-const MAX_ROWS_PER_WRITE = 1000;
+const MAX_ROWS_PER_WRITE = 250;
+
+/**
+ * Flags no feature answers to, remembered per flush at most. Their counts cannot be stored (only
+ * that they were reported: metrics/usage-store.ts keeps 10,000 at most), so each is kept without
+ * counts or variants; names made up by the thousand cost no more than this.
+ */
+const MAX_UNKNOWN_PER_FLUSH = 1000;
 
 export interface ToggleCounts {
   yes: number;
@@ -68,6 +75,11 @@ export interface MetricsBufferOptions {
   maxPendingRows?: number;
   /** Rows given to one call of `write` at most. */
   maxRowsPerWrite?: number;
+  /**
+   * Whether a feature of this name exists (archived or not). Counts for other names are kept
+   * only as sightings, a bounded number of them. Absent: every name is taken as a feature's.
+   */
+  isFeature?: (name: string) => boolean;
 }
 
 const clamp = (n: number) => Math.min(n, MAX_REPORTED_COUNT);
@@ -128,6 +140,8 @@ export class MetricsBuffer {
   private readonly delayMs: number;
   private readonly maxPendingRows: number;
   private readonly maxRowsPerWrite: number;
+  private readonly isFeature: (name: string) => boolean;
+  private unknownPending = 0;
 
   constructor(
     private readonly write: (batch: MetricsBatch) => Promise<void>,
@@ -137,11 +151,16 @@ export class MetricsBuffer {
     this.delayMs = options.delayMs ?? 1000;
     this.maxPendingRows = options.maxPendingRows ?? MAX_PENDING_ROWS;
     this.maxRowsPerWrite = options.maxRowsPerWrite ?? MAX_ROWS_PER_WRITE;
+    this.isFeature = options.isFeature ?? (() => true);
   }
 
   add(report: MetricsReport): void {
     const hour = new Date(Math.floor(report.start.getTime() / HOUR_MS) * HOUR_MS);
     for (const [featureName, counts] of Object.entries(report.toggles)) {
+      if (!this.isFeature(featureName)) {
+        this.addUnknown(featureName, report.appName, report.environment, hour, counts);
+        continue;
+      }
       this.addCount({
         featureName,
         appName: report.appName,
@@ -191,6 +210,16 @@ export class MetricsBuffer {
     }
   }
 
+  /** A sighting of a name no feature has: counted as seen (yes or no), nothing more. */
+  private addUnknown(featureName: string, appName: string, environment: string, hour: Date, c: ToggleCounts) {
+    if (c.yes <= 0 && c.no <= 0) return;
+    const sighting = { featureName, appName, environment, hour, yes: 1, no: 0, variants: new Map() };
+    const key = countKey(sighting);
+    if (this.counts.has(key) || this.unknownPending >= MAX_UNKNOWN_PER_FLUSH || !this.reserve(1)) return;
+    this.unknownPending++;
+    this.counts.set(key, sighting);
+  }
+
   private addInstance(i: SeenInstance): void {
     const key = instanceKey(i);
     if (this.instances.has(key) || this.reserve(1)) this.instances.set(key, i);
@@ -217,6 +246,7 @@ export class MetricsBuffer {
     this.counts = new Map();
     this.instances = new Map();
     this.pendingRows = 0;
+    this.unknownPending = 0;
     this.flushing = this.writeInChunks(batch).finally(() => {
       this.flushing = undefined;
     });
