@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run fuzz` (scripts/fuzz.mjs): the schema fuzzer, kept out of `npm test`. */
+/** `npm run fuzz` (scripts/fuzz.mjs): the schema fuzzer and its cost run (`-- --cost`), kept out of `npm test`. */
 export default defineConfig({
   test: {
     include: ['test/fuzz/**/*.fuzz.ts'],

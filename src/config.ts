@@ -44,6 +44,28 @@ export interface Config {
     /** Before the second attempt; doubled before each one after it. */
     retryDelayMs: number;
   };
+  /** What the public SDK paths allow, so tokens that sit in web pages cannot grow the server. */
+  sdk: SdkLimits;
+}
+
+/** Requests per minute; each is counted per client address and per token, in every process. */
+export interface SdkRateLimits {
+  clientRegister: number;
+  clientMetrics: number;
+  frontendRegister: number;
+  frontendMetrics: number;
+  /** The frontend evaluation (`/api/frontend`): each answer evaluates every flag for the context. */
+  frontendFeatures: number;
+  /** For one token, on each of the paths above. */
+  perToken: number;
+}
+
+export interface SdkLimits {
+  rateLimits: SdkRateLimits;
+  /** Applications neither seen by an SDK nor saved by an Admin for this long are removed. */
+  applicationRetentionDays: number;
+  /** Instances not seen for this long are removed. */
+  instanceRetentionHours: number;
 }
 
 /** The first admin's password unless UNLEASH_DEFAULT_ADMIN_PASSWORD says otherwise; known to everyone. */
@@ -194,5 +216,26 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: positiveInteger('INTEGRATION_ATTEMPTS', env.INTEGRATION_ATTEMPTS, 3),
       retryDelayMs: positiveInteger('INTEGRATION_RETRY_DELAY_MS', env.INTEGRATION_RETRY_DELAY_MS, 5_000),
     },
+    sdk: sdkLimits(env),
+  };
+}
+
+/** Unleash's variable names and defaults where it has them (client 6,000 a minute). */
+function sdkLimits(env: Env): SdkLimits {
+  const integer = (name: string, fallback: number) => positiveInteger(name, env[name], fallback);
+  const perMinute = integer;
+  return {
+    rateLimits: {
+      clientRegister: perMinute('REGISTER_CLIENT_RATE_LIMIT_PER_MINUTE', 6000),
+      clientMetrics: perMinute('CLIENT_METRICS_RATE_LIMIT_PER_MINUTE', 6000),
+      // A browser registers once and posts metrics about once a minute: 120 is a whole office
+      // behind one address, and what one address can make the server store stays small.
+      frontendRegister: perMinute('REGISTER_FRONTEND_RATE_LIMIT_PER_MINUTE', 120),
+      frontendMetrics: perMinute('FRONTEND_METRICS_RATE_LIMIT_PER_MINUTE', 120),
+      frontendFeatures: perMinute('FRONTEND_API_RATE_LIMIT_PER_MINUTE', 6000),
+      perToken: perMinute('SDK_TOKEN_RATE_LIMIT_PER_MINUTE', 6000),
+    },
+    applicationRetentionDays: integer('SDK_APPLICATION_RETENTION_DAYS', 30),
+    instanceRetentionHours: integer('SDK_INSTANCE_RETENTION_HOURS', 48),
   };
 }

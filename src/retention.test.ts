@@ -129,3 +129,70 @@ describe('retention of what integrations and unknown flags leave', () => {
     expect(await column('SELECT state FROM addon_deliveries')).toEqual(['failed', 'pending']);
   });
 });
+
+describe('retention of applications and instances SDKs reported', () => {
+  const admin = () => ({ token: server.adminToken });
+  const application = (appName: string) =>
+    server.request('GET', `/api/admin/metrics/applications/${appName}`, admin());
+  const register = (appName: string) =>
+    server.request('POST', '/api/client/register', {
+      token: clientToken,
+      body: { appName, instanceId: 'i' },
+    });
+  const age = (appName: string, days: number) =>
+    sql(
+      `UPDATE client_applications SET seen_at = now() - make_interval(days => $2),
+              created_at = now() - interval '90 days' WHERE app_name = $1`,
+      [appName, days],
+    );
+
+  it('forgets an application no SDK reported for 30 days, unless an Admin saved it', async () => {
+    for (const name of ['sdk-gone', 'sdk-recent', 'sdk-then-admin'])
+      expect((await register(name)).status).toBe(202);
+    for (const name of ['admin-made', 'sdk-then-admin']) {
+      const saved = await server.request('POST', `/api/admin/metrics/applications/${name}`, {
+        ...admin(),
+        body: { description: 'kept' },
+      });
+      expect(saved.status).toBe(202);
+    }
+    await age('sdk-gone', 31);
+    await age('sdk-recent', 29);
+    await age('sdk-then-admin', 60);
+    await sql(
+      `UPDATE client_applications SET created_at = now() - interval '60 days' WHERE app_name = 'admin-made'`,
+    );
+
+    await runRetention(server.ctx);
+
+    expect((await application('sdk-gone')).status).toBe(404);
+    expect(await column(`SELECT instance_id FROM client_instances WHERE app_name = 'sdk-gone'`)).toEqual([]);
+    for (const name of ['sdk-recent', 'admin-made', 'sdk-then-admin']) {
+      expect((await application(name)).status).toBe(200);
+    }
+  });
+});
+
+describe('retention with SDK_APPLICATION_RETENTION_DAYS and SDK_INSTANCE_RETENTION_HOURS', () => {
+  it('forgets applications and instances after the times configured', async () => {
+    const short = await startTestServer({
+      INIT_CLIENT_API_TOKENS: clientToken,
+      SDK_APPLICATION_RETENTION_DAYS: '2',
+      SDK_INSTANCE_RETENTION_HOURS: '3',
+    });
+    try {
+      const q = (text: string) => short.ctx.db.query<{ name: string }>(text);
+      await q(`INSERT INTO client_applications (app_name, seen_at) VALUES
+                 ('two-days', now() - interval '49 hours'), ('one-day', now() - interval '47 hours')`);
+      await q(`INSERT INTO client_instances (app_name, instance_id, last_seen) VALUES
+                 ('one-day', 'old', now() - interval '4 hours'), ('one-day', 'new', now() - interval '2 hours')`);
+      await runRetention(short.ctx);
+      expect((await q('SELECT app_name AS name FROM client_applications')).rows).toEqual([
+        { name: 'one-day' },
+      ]);
+      expect((await q('SELECT instance_id AS name FROM client_instances')).rows).toEqual([{ name: 'new' }]);
+    } finally {
+      await short.close();
+    }
+  });
+});

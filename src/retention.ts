@@ -1,7 +1,8 @@
 import { deleteFinishedDeliveriesBefore } from './addons/store.js';
 import type { AppContext } from './app-context.js';
-import { deleteInstancesNotSeenSince } from './applications/store.js';
+import { deleteApplicationsNotSeenSince, deleteInstancesNotSeenSince } from './applications/store.js';
 import { deleteSpentResetTokens } from './auth/store.js';
+import type { SdkLimits } from './config.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
 import { deleteHourlyCountsBefore } from './metrics/store.js';
@@ -20,7 +21,7 @@ const INTERVAL_MS = 10 * MINUTE_MS;
 const CONFIG_CHANGES_KEPT = 1000;
 
 /** What is forgotten and when: rows nothing reads any more, so tables do not grow forever. */
-const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<number> }[] = [
+const RULES: { what: string; prune: (db: Queryable, now: number, sdk: SdkLimits) => Promise<number> }[] = [
   {
     // E20 shows 48 hours at most.
     what: 'hourly usage counts older than 48 hours',
@@ -39,8 +40,14 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
     prune: (db, now) => deleteSpentLogins(db, new Date(now - DAY_MS)),
   },
   {
-    what: 'SDK instances not seen for 48 hours',
-    prune: (db, now) => deleteInstancesNotSeenSince(db, new Date(now - 48 * HOUR_MS)),
+    what: 'SDK instances not seen for SDK_INSTANCE_RETENTION_HOURS',
+    prune: (db, now, sdk) =>
+      deleteInstancesNotSeenSince(db, new Date(now - sdk.instanceRetentionHours * HOUR_MS)),
+  },
+  {
+    what: 'applications no SDK reported for SDK_APPLICATION_RETENTION_DAYS (not those an Admin saved)',
+    prune: (db, now, sdk) =>
+      deleteApplicationsNotSeenSince(db, new Date(now - sdk.applicationRetentionDays * DAY_MS)),
   },
   {
     // Unleash shows the unknown flags of the last 24 hours.
@@ -58,10 +65,13 @@ const RULES: { what: string; prune: (db: Queryable, now: number) => Promise<numb
 ];
 
 /** One pass over every rule; a rule that fails is logged and the others still run. */
-export async function runRetention(ctx: Pick<AppContext, 'db' | 'log'>, now = new Date()): Promise<void> {
+export async function runRetention(
+  ctx: Pick<AppContext, 'db' | 'log' | 'config'>,
+  now = new Date(),
+): Promise<void> {
   for (const rule of RULES) {
     try {
-      const removed = await rule.prune(ctx.db, now.getTime());
+      const removed = await rule.prune(ctx.db, now.getTime(), ctx.config.sdk);
       if (removed > 0) ctx.log.info({ removed }, `retention: removed ${rule.what}`);
     } catch (error) {
       ctx.log.error({ err: error }, `retention: cannot remove ${rule.what}; trying again in 10 minutes`);
@@ -73,7 +83,7 @@ export async function runRetention(ctx: Pick<AppContext, 'db' | 'log'>, now = ne
  * Runs retention shortly after start and every 10 minutes. Every process sharing the database
  * does: whichever comes second finds little left to delete.
  */
-export function startRetention(ctx: Pick<AppContext, 'db' | 'log'>): { stop(): Promise<void> } {
+export function startRetention(ctx: Pick<AppContext, 'db' | 'log' | 'config'>): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= runRetention(ctx).finally(() => {

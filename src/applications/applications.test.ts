@@ -181,3 +181,37 @@ describe('applications reported by SDKs', () => {
     );
   });
 });
+
+describe('GET /api/admin/metrics/applications, a page at a time', () => {
+  const list = async (query: string) => {
+    const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin());
+    expect(res.status).toBe(200);
+    return { names: res.body.applications.map((a: { appName: string }) => a.appName), total: res.body.total };
+  };
+
+  it('pages, searches and sorts; total counts every match', async () => {
+    for (const name of ['page-c', 'page-a', 'PAGE-b', 'page_d', 'pageXe']) {
+      expect((await e13(name, {})).status).toBe(202);
+    }
+    expect(await list('query=page-&limit=2')).toEqual({ names: ['PAGE-b', 'page-a'], total: 3 });
+    expect(await list('query=page-&limit=2&offset=2')).toEqual({ names: ['page-c'], total: 3 });
+    expect(await list('query=page-&offset=10')).toEqual({ names: [], total: 3 });
+    expect(await list('query=page-&sortOrder=desc')).toEqual({
+      names: ['page-c', 'page-a', 'PAGE-b'],
+      total: 3,
+    });
+    expect(await list('query=page_&sortBy=createdAt')).toEqual({ names: ['page_d'], total: 1 });
+    expect((await list('query=page&sortBy=createdAt&sortOrder=desc')).names[0]).toBe('pageXe');
+    const all = await list('');
+    expect(all.total).toBe(all.names.length);
+    expect(all.names).toEqual(expect.arrayContaining(['page-a', 'pageXe', 'web']));
+  });
+
+  it('refuses a page longer than 1,000 or an unknown sort with 400', async () => {
+    for (const query of ['limit=1001', 'limit=0', 'offset=-1', 'sortBy=strategies', 'sortOrder=up']) {
+      const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin());
+      expect(res.status).toBe(400);
+      expect(res.body.name).toBe('ValidationError');
+    }
+  });
+});

@@ -1,11 +1,13 @@
 import type { AppContext } from '../app-context.js';
 import { actorOf, type TokenIdentity } from '../http/identity.js';
+import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { readApplication } from '../metrics/application-reads.js';
 import {
   ApplicationDetails,
   ApplicationList,
+  ApplicationListQuery,
   AppNameParams,
   CreateApplicationBody,
   RegisterBody,
@@ -50,9 +52,14 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
     '/api/admin/metrics/applications',
     {
       config: { permission: 'NONE' },
-      schema: { tags, summary: 'Every application created or seen', response: { 200: ApplicationList } },
+      schema: {
+        tags,
+        summary: 'The applications created or seen, a page at a time, with how many there are',
+        querystring: ApplicationListQuery,
+        response: { 200: ApplicationList },
+      },
     },
-    async () => readApplications(ctx.db),
+    async (request) => readApplications(ctx.db, request.query),
   );
 
   app.get(
@@ -86,14 +93,16 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  for (const [path, status, sdkType] of [
-    ['/api/client/register', 202, 'backend'],
-    ['/api/frontend/client/register', 200, 'frontend'],
+  const limits = ctx.config.sdk.rateLimits;
+  for (const [path, status, sdkType, perAddress] of [
+    ['/api/client/register', 202, 'backend', limits.clientRegister],
+    ['/api/frontend/client/register', 200, 'frontend', limits.frontendRegister],
   ] as const) {
     app.post(
       path,
       {
         config: { permission: 'NONE' },
+        onRequest: limitSdkRequests({ perAddress, perToken: limits.perToken }, 'SDK registrations'),
         schema: {
           tags: ['Client API'],
           summary: 'An SDK announces itself when it starts',

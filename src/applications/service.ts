@@ -5,31 +5,50 @@ import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import {
   type ApplicationFields,
+  type ApplicationPage,
   applicationsBySdkVersion,
   deleteApplication,
   findApplication,
   insertApplication,
   instancesOf,
   listApplications,
+  markSavedByAdmin,
   updateApplication,
   upsertInstance,
 } from './store.js';
 
 /**
- * The application, locked, made (with an `application-created` event) the first time it is heard
- * of. SDKs of a new application often start together: the ones that lose the race to create it
- * find it made, instead of failing.
+ * What the `application-created` event of a new application says: all its fields when an Admin
+ * made it, only its name when a server-side SDK did, and nothing for a frontend SDK — frontend
+ * tokens are public, and what anyone can send must not fill the audit log.
  */
-async function ensureApplication(tx: Transaction, actor: Actor, appName: string, fields: ApplicationFields) {
+type Announce = 'fields' | 'name' | 'none';
+
+/**
+ * The application, locked, made the first time it is heard of. SDKs of a new application often
+ * start together: the ones that lose the race to create it find it made, instead of failing.
+ */
+async function ensureApplication(
+  tx: Transaction,
+  actor: Actor,
+  appName: string,
+  fields: ApplicationFields,
+  announce: Announce,
+) {
   const existing = await findApplication(tx, appName, { lock: 'update' });
   if (existing) return { application: existing, created: false };
   const application = await insertApplication(tx, appName, fields, actor.name);
   if (!application) {
     return { application: (await findApplication(tx, appName, { lock: 'update' }))!, created: false };
   }
-  recordEvent(tx, actor, { type: 'application-created', data: { appName, ...fields } });
+  if (announce !== 'none') {
+    const data = announce === 'fields' ? { appName, ...fields } : { appName };
+    recordEvent(tx, actor, { type: 'application-created', data });
+  }
   return { application, created: true };
 }
+
+const announced = (sdkType: SdkType | undefined): Announce => (sdkType === 'frontend' ? 'none' : 'name');
 
 /** E13: the application named in the path is created, or its fields sent are replaced. */
 export async function saveApplication(
@@ -39,7 +58,8 @@ export async function saveApplication(
   fields: ApplicationFields,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const { application, created } = await ensureApplication(tx, actor, appName, fields);
+    const { application, created } = await ensureApplication(tx, actor, appName, fields, 'fields');
+    await markSavedByAdmin(tx, appName);
     if (created) return;
     const after = await updateApplication(tx, appName, fields);
     recordEvent(tx, actor, {
@@ -78,15 +98,27 @@ export async function registerInstance(ctx: AppContext, actor: Actor, r: Registr
 }
 
 /**
- * Many SDKs starting up, as a relay (Edge) reports them: one transaction, in key order, so two
- * processes writing overlapping ones cannot deadlock.
+ * Registrations written in one transaction at most: a relay reporting a thousand SDKs holds the
+ * database (on the embedded one, every other query) for a few short transactions, not one long one.
+ */
+const REGISTRATIONS_PER_TRANSACTION = 50;
+
+/**
+ * Many SDKs starting up, as a relay (Edge) reports them: in key order, so two processes writing
+ * overlapping ones cannot deadlock, a few at a time.
  */
 export async function registerInstances(ctx: AppContext, actor: Actor, registrations: Registration[]) {
   const sorted = [...registrations].sort(byKey);
+  for (let i = 0; i < sorted.length; i += REGISTRATIONS_PER_TRANSACTION) {
+    await registerInOneTransaction(ctx, actor, sorted.slice(i, i + REGISTRATIONS_PER_TRANSACTION));
+  }
+}
+
+async function registerInOneTransaction(ctx: AppContext, actor: Actor, sorted: Registration[]) {
   await ctx.db.transaction(async (tx) => {
     for (const r of sorted) {
       const reported = { sdkVersion: r.sdkVersion, strategies: r.strategies };
-      const { created } = await ensureApplication(tx, actor, r.appName, reported);
+      const { created } = await ensureApplication(tx, actor, r.appName, reported, announced(r.sdkType));
       if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
         await updateApplication(tx, r.appName, reported);
       }
@@ -123,8 +155,11 @@ export async function noteInstancesSeen(
   instances: SeenInstance[],
 ): Promise<void> {
   const sorted = [...instances].sort(byKey);
-  for (const appName of new Set(sorted.map((i) => i.appName)))
-    await ensureApplication(tx, actor, appName, {});
+  const announce = new Map<string, Announce>();
+  for (const i of sorted) {
+    if (announce.get(i.appName) !== 'name') announce.set(i.appName, announced(i.sdkType));
+  }
+  for (const [appName, how] of announce) await ensureApplication(tx, actor, appName, {}, how);
   for (const i of sorted) {
     await upsertInstance(tx, {
       appName: i.appName,
@@ -152,9 +187,10 @@ function describeApplication(a: Awaited<ReturnType<typeof findApplication>> & ob
   };
 }
 
-export async function readApplications(db: Queryable) {
-  const applications = (await listApplications(db)).map(describeApplication);
-  return { applications, total: applications.length };
+/** A page of the applications, with how many match in all. */
+export async function readApplications(db: Queryable, page: ApplicationPage) {
+  const { applications, total } = await listApplications(db, page);
+  return { applications: applications.map(describeApplication), total };
 }
 
 /** The application with its instances, or 404 (the features it reported come from metrics/). */

@@ -78,11 +78,39 @@ export async function findApplication(
   return rows[0] ? toApplication(rows[0]) : null;
 }
 
-export async function listApplications(db: Queryable): Promise<Application[]> {
-  const { rows } = await db.query<ApplicationRecord>(
-    `SELECT ${COLUMNS} FROM client_applications ORDER BY app_name`,
+export interface ApplicationPage {
+  /** Part of the name, any case. */
+  query?: string;
+  offset: number;
+  limit: number;
+  sortBy: 'appName' | 'createdAt';
+  sortOrder: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = { appName: 'app_name', createdAt: 'created_at' } as const;
+
+/** A page of the applications whose name holds the query, and how many there are in all. */
+export async function listApplications(
+  db: Queryable,
+  page: ApplicationPage,
+): Promise<{ applications: Application[]; total: number }> {
+  const order = page.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  // LIKE's own characters in the query are meant literally.
+  const pattern = `%${(page.query ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await db.query<ApplicationRecord & { total: number }>(
+    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM client_applications
+      WHERE app_name ILIKE $1
+      ORDER BY ${SORT_COLUMNS[page.sortBy]} ${order}, app_name ${order} OFFSET $2 LIMIT $3`,
+    [pattern, page.offset, page.limit],
   );
-  return rows.map(toApplication);
+  if (rows.length === 0 && page.offset > 0) {
+    const { rows: counted } = await db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM client_applications WHERE app_name ILIKE $1',
+      [pattern],
+    );
+    return { applications: [], total: counted[0]!.total };
+  }
+  return { applications: rows.map(toApplication), total: rows[0]?.total ?? 0 };
 }
 
 /** Null when the application exists, also when another request has just created it. */
@@ -107,6 +135,32 @@ export async function insertApplication(
     ],
   );
   return rows[0] ? toApplication(rows[0]) : null;
+}
+
+/** An Admin saved it (E13): retention leaves it alone however long no SDK reports it. */
+export async function markSavedByAdmin(db: Queryable, appName: string): Promise<void> {
+  await db.query('UPDATE client_applications SET saved_by_admin = true WHERE app_name = $1', [appName]);
+}
+
+/** Rows deleted by one statement at most, so a large removal holds the database in short turns. */
+const DELETE_BATCH = 500;
+
+/**
+ * Retention: applications no SDK has reported since `before` (nor made since then), that no Admin
+ * saved; their instances go with them.
+ */
+export async function deleteApplicationsNotSeenSince(db: Queryable, before: Date): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM client_applications WHERE app_name IN (
+         SELECT app_name FROM client_applications
+          WHERE NOT saved_by_admin AND COALESCE(seen_at, created_at) < $1 LIMIT $2)`,
+      [before, DELETE_BATCH],
+    );
+    removed += rowCount;
+    if (rowCount < DELETE_BATCH) return removed;
+  }
 }
 
 /** Changes only the fields given; the others keep their values. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FlagSnapshot, ServedFeature, ServedStrategy } from './snapshot.js';
+import type { CachedAnswer, FlagSnapshot, ServedFeature, ServedStrategy } from './snapshot.js';
 
 /** Which flags a client request may see and how it wants them. */
 export interface FeatureQuery {
@@ -13,7 +13,7 @@ export interface FeatureQuery {
   inlineSegments: boolean;
 }
 
-export interface Answer {
+export interface Answer extends CachedAnswer {
   /** Encoded once: sending it costs no JSON and no UTF-8 encoding per request. */
   body: Buffer;
   etag: string;
@@ -50,6 +50,14 @@ function hash(text: string): string {
 }
 
 /**
+ * A query naming a project that does not exist gets its answer built each time, not kept: any
+ * caller can make up project names, and each would otherwise hold an entry of the cache.
+ */
+function cacheable(snapshot: FlagSnapshot, q: FeatureQuery): boolean {
+  return q.projects === '*' || q.projects.every((p) => snapshot.knowsProject(p));
+}
+
+/**
  * The client API's answer to a query: the body, built once per revision and query, and an ETag
  * that changes exactly when what this query sees changes.
  */
@@ -58,7 +66,12 @@ export function answerFor(snapshot: FlagSnapshot, q: FeatureQuery): Answer {
   const answers = snapshot.answerCache();
   const cached = answers.get(key) as Answer | undefined;
   if (cached) return cached;
+  const answer = buildAnswer(snapshot, q, key);
+  if (cacheable(snapshot, q)) answers.set(key, answer);
+  return answer;
+}
 
+function buildAnswer(snapshot: FlagSnapshot, q: FeatureQuery, key: string): Answer {
   let features = selected(snapshot, q);
   if (q.inlineSegments) features = features.map((f) => inlined(snapshot, f));
   const segmentIds = q.inlineSegments
@@ -81,9 +94,7 @@ export function answerFor(snapshot: FlagSnapshot, q: FeatureQuery): Answer {
   };
   const meta = { revisionId: snapshot.revision, etag, queryHash };
   const text = `{"version":2,"features":${featuresJson}${q.inlineSegments ? '' : `,"segments":${segmentsJson}`},"query":${JSON.stringify(query)},"meta":${JSON.stringify(meta)}}`;
-  const answer = { body: Buffer.from(text), etag, features };
-  answers.set(key, answer);
-  return answer;
+  return { body: Buffer.from(text), etag, features };
 }
 
 /** Whether an If-None-Match header names this ETag (a list and weak tags included). */

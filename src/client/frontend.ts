@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
+import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
@@ -102,13 +103,21 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, answer: obje
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot): void {
+export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
   const tags = ['Frontend API'];
+  // Each answer evaluates every flag of the token for a context the caller makes up; one count
+  // for the three ways of asking.
+  const limits = ctx.config.sdk.rateLimits;
+  const limit = limitSdkRequests(
+    { perAddress: limits.frontendFeatures, perToken: limits.perToken },
+    'frontend evaluations',
+  );
 
   app.get(
     '/api/frontend',
     {
       config: { permission: 'NONE' },
+      onRequest: limit,
       schema: {
         tags,
         summary:
@@ -127,6 +136,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
     '/api/frontend',
     {
       config: { permission: 'NONE' },
+      onRequest: limit,
       schema: {
         tags,
         summary: 'As the GET, with the context in the body',
@@ -145,6 +155,7 @@ export function frontendRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapsho
     '/api/frontend/features/:featureName',
     {
       config: { permission: 'NONE' },
+      onRequest: limit,
       schema: {
         tags,
         summary: 'One flag, evaluated for the context in the query; 404 when it is off or unknown',

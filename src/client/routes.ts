@@ -4,7 +4,7 @@ import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import { type Answer, answerFor, type FeatureQuery, matchesEtag } from './answers.js';
+import { answerFor, type FeatureQuery, matchesEtag } from './answers.js';
 import { ClientFeatureParams, ClientFeatures, ClientFeaturesQuery } from './schemas.js';
 import { assertReady, type FlagSnapshot } from './snapshot.js';
 
@@ -53,15 +53,9 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot)
       assertReady(snapshot);
       const token = identityOf(request) as TokenIdentity;
       const spec = request.headers['unleash-client-spec'];
-      // The same token, query string and spec always ask the same question: its answer is kept
-      // under that key, so a poll costs one lookup.
-      const key = `${token.tokenId}\u0000${request.url}\u0000${spec}`;
-      const answers = snapshot.answerCache();
-      let answer = answers.get(key) as Answer | undefined;
-      if (!answer) {
-        answer = answerFor(snapshot, queryOf(token, request.query, spec));
-        answers.set(key, answer);
-      }
+      // Kept by the question it asks, not by its URL: query strings that differ only in what
+      // this server ignores share one answer.
+      const answer = answerFor(snapshot, queryOf(token, request.query, spec));
       reply.header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       // Built once per revision and query: sent as bytes, never serialized again.

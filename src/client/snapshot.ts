@@ -37,6 +37,20 @@ export interface ServedFeature extends ClientFeature {
   variants: VariantDefinition[];
 }
 
+/** What the answers cache holds: an answer's encoded body decides its size. */
+export interface CachedAnswer {
+  body: Buffer;
+}
+
+/**
+ * The answers cache is bounded by bytes, not by count: a few large answers (every flag of every
+ * project) or many small ones (odd name prefixes) fill it alike, and the least recently asked go.
+ */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+const MAX_ANSWERS = 10_000;
+/** What an entry costs besides its body and key: the answer's object, its ETag, the LRU's slots. */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
 export interface SegmentDetails {
   id: number;
   name: string;
@@ -95,7 +109,11 @@ export class FlagSnapshot {
   private readonly served = new WeakMap<FeatureRecord, Map<string, ServedFeature | undefined>>();
   private readonly json = new WeakMap<ServedFeature, string>();
   /** Answers already built for this version, by query; dropped when the version moves. */
-  private readonly answers = new LRUCache<string, object>({ max: 1000 });
+  private readonly answers = new LRUCache<string, CachedAnswer>({
+    max: MAX_ANSWERS,
+    maxSize: MAX_ANSWER_BYTES,
+    sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+  });
 
   constructor(private readonly model: FeatureModel) {}
 
@@ -172,8 +190,13 @@ export class FlagSnapshot {
     return this.model.feature(featureName)?.tags.some((t) => `${t.type}:${t.value}` === tag) ?? false;
   }
 
+  /** Whether a project of this id exists (its features may all be elsewhere or archived). */
+  knowsProject(id: string): boolean {
+    return this.model.project(id) !== undefined;
+  }
+
   /** The answers cache (bounded), emptied first when the configuration moved on. */
-  answerCache(): LRUCache<string, object> {
+  answerCache(): LRUCache<string, CachedAnswer> {
     this.current();
     return this.answers;
   }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite, type Transaction as PGliteTransaction, type Results } from '@electric-sql/pglite';
 import type { Database, QueryResult } from './database.js';
 import { type Connection, createDatabase } from './kernel.js';
@@ -10,9 +11,26 @@ function result<R>(r: Results<unknown>): QueryResult<R> {
   return { rows: r.rows as R[], rowCount: r.affectedRows ?? r.rows.length };
 }
 
+/** How long statements may run one after another before the event loop gets a turn. */
+const SLICE_MS = 10;
+let sliceStartedAt = performance.now();
+
+/**
+ * PGlite runs a statement within the calling task and resolves at once, so a transaction of many
+ * statements (or a queue of queries) goes on in microtasks without the event loop ever turning:
+ * no other request, not even /health, is answered until the last one. Every SLICE_MS of them,
+ * the next statement waits for one turn of the loop.
+ */
+async function takeTurns(): Promise<void> {
+  if (performance.now() - sliceStartedAt < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  sliceStartedAt = performance.now();
+}
+
 function connectionOf(tx: PGliteTransaction): Connection {
   return {
     async query<R>(text: string, params?: readonly unknown[]) {
+      await takeTurns();
       return result<R>(await tx.query(text, params as unknown[]));
     },
     async exec(sql: string) {
@@ -25,6 +43,7 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
   const database = createDatabase({
     kind: 'embedded',
     async query<R>(text: string, params?: readonly unknown[]) {
+      await takeTurns();
       return result<R>(await db.query(text, params as unknown[]));
     },
     // PGlite is one connection: its own transaction() holds every other query back until it ends,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { TokenIdentity } from '../http/identity.js';
+import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import type { MetricsBuffer } from '../metrics/buffer.js';
@@ -28,6 +29,11 @@ export function edgeRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): vo
     '/api/client/metrics/bulk',
     {
       config: { permission: 'NONE' },
+      // The limit of an SDK's metrics posts: an Edge sends one where its SDKs sent many.
+      onRequest: limitSdkRequests(
+        { perAddress: ctx.config.sdk.rateLimits.clientMetrics, perToken: ctx.config.sdk.rateLimits.perToken },
+        'Edge metrics',
+      ),
       schema: {
         tags,
         summary: "Registrations and usage counts an Edge collected, for its token's environment",

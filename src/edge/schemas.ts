@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ReportedStrategies } from '../applications/schemas.js';
 import { INT4_MAX } from '../http/schemas.js';
 import { Count, Name, NameKey } from '../metrics/schemas.js';
 
@@ -41,7 +42,7 @@ const Application = Type.Object({
   sdkVersion: Type.Optional(Name(0)),
   // Edge relays both kinds of SDK; one it cannot tell apart is taken for a backend SDK.
   sdkType: Type.Optional(Type.Union([Type.Literal('backend'), Type.Literal('frontend'), Type.Null()])),
-  strategies: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1000 })),
+  strategies: Type.Optional(ReportedStrategies),
   started: Type.Optional(DateOrMillis),
   interval: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { jsonChunks } from '../db/json-chunks.js';
 
 export interface NewEvent {
   type: string;
@@ -42,35 +43,35 @@ export interface InsertedEvent {
   environment: string | null;
 }
 
-/** Writes the events in the order given, in one statement. */
+/** Writes the events in the order given, in statements of a bounded size (db/json-chunks.ts). */
 export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<InsertedEvent[]> {
-  if (events.length === 0) return [];
-  const { rows } = await db.query<InsertedEvent>(
-    `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
-     SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
-       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
-              type text, created_by text, created_by_user_id integer, project text, feature_name text,
-              environment text, data jsonb, pre_data jsonb))
-            WITH ORDINALITY AS e(type, created_by, created_by_user_id, project, feature_name, environment,
-                                 data, pre_data, n)
-      ORDER BY e.n
-     RETURNING id, type, project, environment`,
-    [
-      JSON.stringify(
-        events.map((e) => ({
-          type: e.type,
-          created_by: e.createdBy,
-          created_by_user_id: e.createdByUserId,
-          project: e.project ?? null,
-          feature_name: e.featureName ?? null,
-          environment: e.environment ?? null,
-          data: e.data ?? null,
-          pre_data: e.preData ?? null,
-        })),
-      ),
-    ],
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  const rows = events.map((e) => ({
+    type: e.type,
+    created_by: e.createdBy,
+    created_by_user_id: e.createdByUserId,
+    project: e.project ?? null,
+    feature_name: e.featureName ?? null,
+    environment: e.environment ?? null,
+    data: e.data ?? null,
+    pre_data: e.preData ?? null,
+  }));
+  const inserted: InsertedEvent[] = [];
+  for (const chunk of jsonChunks(rows)) {
+    const { rows: written } = await db.query<InsertedEvent>(
+      `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
+       SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
+         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
+                type text, created_by text, created_by_user_id integer, project text, feature_name text,
+                environment text, data jsonb, pre_data jsonb))
+              WITH ORDINALITY AS e(type, created_by, created_by_user_id, project, feature_name, environment,
+                                   data, pre_data, n)
+        ORDER BY e.n
+       RETURNING id, type, project, environment`,
+      [chunk],
+    );
+    for (const r of written) inserted.push({ ...r, id: Number(r.id) });
+  }
+  return inserted;
 }
 
 function where(f: EventFilter): { sql: string; params: unknown[] } {

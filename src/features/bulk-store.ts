@@ -1,9 +1,10 @@
 import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
+import { jsonChunks } from '../db/json-chunks.js';
 import type { Variant } from '../variants/rules.js';
 
-// Writes of many features at once (imports): one statement per table, whatever the number of rows,
-// each taking its rows as one JSON document.
+// Writes of many features at once (imports): a few statements per table, whatever the number of
+// rows, each taking its rows as one JSON document of a bounded size (db/json-chunks.ts).
 
 export interface FeatureRow {
   name: string;
@@ -47,8 +48,20 @@ export interface FeatureTagRow {
 /** Creates the features, or overwrites those that exist (their creation time stays). */
 export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userId: number | null) {
   if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO features (name, project, description, type, stale, impression_data, archived_at, created_at,
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      name: r.name,
+      project: r.project,
+      description: r.description,
+      type: r.type,
+      stale: r.stale,
+      impression_data: r.impressionData,
+      archived_at: r.archivedAt,
+      created_at: r.createdAt,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO features (name, project, description, type, stale, impression_data, archived_at, created_at,
                            created_by_user_id)
      SELECT r.name, r.project, r.description, r.type, r.stale, r.impression_data, r.archived_at,
             coalesce(r.created_at, now()), $2
@@ -57,50 +70,51 @@ export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userI
      ON CONFLICT (name) DO UPDATE
        SET project = EXCLUDED.project, description = EXCLUDED.description, type = EXCLUDED.type,
            stale = EXCLUDED.stale, impression_data = EXCLUDED.impression_data, archived_at = EXCLUDED.archived_at`,
-    [
-      JSON.stringify(
-        rows.map((r) => ({
-          name: r.name,
-          project: r.project,
-          description: r.description,
-          type: r.type,
-          stale: r.stale,
-          impression_data: r.impressionData,
-          archived_at: r.archivedAt,
-          created_at: r.createdAt,
-        })),
-      ),
-      userId,
-    ],
-  );
+      [chunk, userId],
+    );
+  }
 }
 
 /** Attaches features to environments with the state given, or sets it where they are attached. */
 export async function upsertFeatureEnvironmentRows(db: Queryable, rows: FeatureEnvironmentRow[]) {
   if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      feature_name: r.featureName,
+      environment: r.environment,
+      enabled: r.enabled,
+      variants: r.variants,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
      SELECT r.feature_name, r.environment, r.enabled, r.variants
        FROM jsonb_to_recordset($1::jsonb) AS r(feature_name text, environment text, enabled boolean, variants jsonb)
      ON CONFLICT (feature_name, environment) DO UPDATE SET enabled = EXCLUDED.enabled, variants = EXCLUDED.variants`,
-    [
-      JSON.stringify(
-        rows.map((r) => ({
-          feature_name: r.featureName,
-          environment: r.environment,
-          enabled: r.enabled,
-          variants: r.variants,
-        })),
-      ),
-    ],
-  );
+      [chunk],
+    );
+  }
 }
 
 /** Inserts the strategies, or replaces the configuration and position of those that exist. */
 export async function upsertStrategyRows(db: Queryable, rows: StrategyRow[]) {
   if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO feature_strategies
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      id: r.id,
+      feature_name: r.featureName,
+      environment: r.environment,
+      strategy_name: r.name,
+      title: r.title,
+      disabled: r.disabled,
+      parameters: r.parameters,
+      constraints: r.constraints,
+      variants: r.variants,
+      sort_order: r.sortOrder,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_strategies
        (id, feature_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order)
      SELECT r.id, r.feature_name, r.environment, r.strategy_name, r.title, r.disabled, r.parameters, r.constraints,
             r.variants, r.sort_order
@@ -111,23 +125,9 @@ export async function upsertStrategyRows(db: Queryable, rows: StrategyRow[]) {
        SET strategy_name = EXCLUDED.strategy_name, title = EXCLUDED.title, disabled = EXCLUDED.disabled,
            parameters = EXCLUDED.parameters, constraints = EXCLUDED.constraints, variants = EXCLUDED.variants,
            sort_order = EXCLUDED.sort_order`,
-    [
-      JSON.stringify(
-        rows.map((r) => ({
-          id: r.id,
-          feature_name: r.featureName,
-          environment: r.environment,
-          strategy_name: r.name,
-          title: r.title,
-          disabled: r.disabled,
-          parameters: r.parameters,
-          constraints: r.constraints,
-          variants: r.variants,
-          sort_order: r.sortOrder,
-        })),
-      ),
-    ],
-  );
+      [chunk],
+    );
+  }
 }
 
 /** The segments of each strategy given become exactly those listed. */
@@ -141,26 +141,29 @@ export async function replaceStrategySegmentRows(
   ]);
   const pairs = [...segments].flatMap(([id, ids]) => ids.map((segment) => ({ id, segment })));
   if (pairs.length === 0) return;
-  await db.query(
-    `INSERT INTO feature_strategy_segments (feature_strategy_id, segment_id)
-     SELECT r.id, r.segment FROM jsonb_to_recordset($1::jsonb) AS r(id text, segment integer)`,
-    [JSON.stringify(pairs)],
-  );
+  for (const chunk of jsonChunks(pairs)) {
+    await db.query(
+      `INSERT INTO feature_strategy_segments (feature_strategy_id, segment_id)
+       SELECT r.id, r.segment FROM jsonb_to_recordset($1::jsonb) AS r(id text, segment integer)`,
+      [chunk],
+    );
+  }
 }
 
 /** Tags the features; a tag a feature carries already stays as it was. */
 export async function insertFeatureTagRows(db: Queryable, rows: FeatureTagRow[], userId: number | null) {
   if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_by_user_id)
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({ feature_name: r.featureName, type: r.type, value: r.value })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_by_user_id)
      SELECT r.feature_name, r.type, r.value, $2
        FROM jsonb_to_recordset($1::jsonb) AS r(feature_name text, type text, value text)
      ON CONFLICT DO NOTHING`,
-    [
-      JSON.stringify(rows.map((r) => ({ feature_name: r.featureName, type: r.type, value: r.value }))),
-      userId,
-    ],
-  );
+      [chunk, userId],
+    );
+  }
 }
 
 /** Removes every tag of those features. */

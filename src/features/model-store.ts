@@ -50,12 +50,27 @@ function date(text: string | null): Date | null {
 }
 
 /**
+ * Names read in one statement at most: on the embedded database a statement runs in this thread,
+ * and the 700 features of an import, read back in one, held the event loop for 200 ms.
+ */
+const NAMES_PER_STATEMENT = 200;
+
+/**
  * The features of those names (every feature when `names` is null), archived ones included,
- * each with its environments, strategies, tags, parent, links and lifecycle stages — one statement, so
- * one consistent state.
+ * each with its environments, strategies, tags, parent, links and lifecycle stages. Many names are
+ * read a page at a time: callers read in one transaction (a snapshot), so the pages agree.
  * A name that is not there any more is simply missing from the answer.
  */
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
+  if (names === null || names.length <= NAMES_PER_STATEMENT) return loadPage(db, names);
+  const records: FeatureRecord[] = [];
+  for (let start = 0; start < names.length; start += NAMES_PER_STATEMENT) {
+    records.push(...(await loadPage(db, names.slice(start, start + NAMES_PER_STATEMENT))));
+  }
+  return records;
+}
+
+async function loadPage(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
   const { rows } = await db.query<Row>(
     `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, f.archived_at, f.created_at,
             f.last_seen_at, f.created_by_user_id,

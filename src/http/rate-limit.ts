@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { turnAwayWhenPiledUp } from './busy.js';
 import { RateLimitError } from './errors.js';
 
 export interface WindowLimit {
@@ -108,5 +109,37 @@ export function limitPerAddress(limit: WindowLimit, what: string) {
       throw new RateLimitError(`Too many ${what} from your address: try again in ${wait} seconds.`, wait);
     }
     counter.count(key);
+  };
+}
+
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * A route's `onRequest` hook for the SDK paths (after authentication): each client address may
+ * make `perAddress` requests a minute and each token `perToken`; more get 429 RateLimitError with
+ * `Retry-After`, before the body is read. Both count: a public token in a web page is limited by
+ * address, and by token when it is used from many addresses. While the process is falling behind
+ * (a flood from more addresses and tokens than the limits can tell apart), these requests are
+ * turned away at once, uncounted, so the rest of the server keeps answering promptly.
+ */
+export function limitSdkRequests(limits: { perAddress: number; perToken: number }, what: string) {
+  const byAddress = new WindowCounter({ max: limits.perAddress, windowMs: MINUTE_MS });
+  const byToken = new WindowCounter({ max: limits.perToken, windowMs: MINUTE_MS });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (turnAwayWhenPiledUp(request.raw, reply.raw)) {
+      throw new RateLimitError(`The server is busy: send the ${what} again in a second.`, 1);
+    }
+    const address = addressKey(request.ip);
+    const identity = request.identity;
+    const token = identity?.kind === 'token' ? String(identity.tokenId) : undefined;
+    const wait = Math.max(byAddress.retryAfter(address), token === undefined ? 0 : byToken.retryAfter(token));
+    if (wait > 0) {
+      throw new RateLimitError(
+        `Too many ${what} from this address or with this token: try again in ${wait} seconds.`,
+        wait,
+      );
+    }
+    byAddress.count(address);
+    if (token !== undefined) byToken.count(token);
   };
 }

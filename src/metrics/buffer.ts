@@ -12,6 +12,19 @@ export const MAX_REPORTED_COUNT = 1_000_000_000_000;
 /** Rows waiting in memory while the database is slow or away; reports beyond them are dropped. */
 const MAX_PENDING_ROWS = 100_000;
 
+/**
+ * Rows written in one transaction at most: a flush of many rows is many short transactions, so
+ * the other queries (on the embedded database, every other query) get turns between them.
+ */
+const MAX_ROWS_PER_WRITE = 250;
+
+/**
+ * Flags no feature answers to, remembered per flush at most. Their counts cannot be stored (only
+ * that they were reported: metrics/usage-store.ts keeps 10,000 at most), so each is kept without
+ * counts or variants; names made up by the thousand cost no more than this.
+ */
+const MAX_UNKNOWN_PER_FLUSH = 1000;
+
 export interface ToggleCounts {
   yes: number;
   no: number;
@@ -60,6 +73,13 @@ export interface MetricsBufferOptions {
   delayMs?: number;
   /** Rows (counts, variant counts, instances) kept at most; more are dropped and logged. */
   maxPendingRows?: number;
+  /** Rows given to one call of `write` at most. */
+  maxRowsPerWrite?: number;
+  /**
+   * Whether a feature of this name exists (archived or not). Counts for other names are kept
+   * only as sightings, a bounded number of them. Absent: every name is taken as a feature's.
+   */
+  isFeature?: (name: string) => boolean;
 }
 
 const clamp = (n: number) => Math.min(n, MAX_REPORTED_COUNT);
@@ -73,6 +93,19 @@ const countKey = (c: HourlyCount) =>
 const instanceKey = (i: SeenInstance) => `${i.appName}\u0000${i.environment}\u0000${i.instanceId}`;
 
 const rowsOf = (batch: MetricsBatch) => batch.counts.length + batch.instances.length;
+
+/** The batch in pieces of at most `size` rows, counts first; one piece when it is small. */
+function chunksOf({ counts, instances }: MetricsBatch, size: number): MetricsBatch[] {
+  const chunks: MetricsBatch[] = [];
+  for (let start = 0; start < counts.length + instances.length; start += size) {
+    const end = start + size;
+    chunks.push({
+      counts: counts.slice(start, end),
+      instances: instances.slice(Math.max(0, start - counts.length), Math.max(0, end - counts.length)),
+    });
+  }
+  return chunks;
+}
 
 function halves({ counts, instances }: MetricsBatch): [MetricsBatch, MetricsBatch] {
   const half = Math.ceil((counts.length + instances.length) / 2);
@@ -106,6 +139,9 @@ export class MetricsBuffer {
   private readonly log: Logger;
   private readonly delayMs: number;
   private readonly maxPendingRows: number;
+  private readonly maxRowsPerWrite: number;
+  private readonly isFeature: (name: string) => boolean;
+  private unknownPending = 0;
 
   constructor(
     private readonly write: (batch: MetricsBatch) => Promise<void>,
@@ -114,11 +150,17 @@ export class MetricsBuffer {
     this.log = options.log;
     this.delayMs = options.delayMs ?? 1000;
     this.maxPendingRows = options.maxPendingRows ?? MAX_PENDING_ROWS;
+    this.maxRowsPerWrite = options.maxRowsPerWrite ?? MAX_ROWS_PER_WRITE;
+    this.isFeature = options.isFeature ?? (() => true);
   }
 
   add(report: MetricsReport): void {
     const hour = new Date(Math.floor(report.start.getTime() / HOUR_MS) * HOUR_MS);
     for (const [featureName, counts] of Object.entries(report.toggles)) {
+      if (!this.isFeature(featureName)) {
+        this.addUnknown(featureName, report.appName, report.environment, hour, counts);
+        continue;
+      }
       this.addCount({
         featureName,
         appName: report.appName,
@@ -168,6 +210,16 @@ export class MetricsBuffer {
     }
   }
 
+  /** A sighting of a name no feature has: counted as seen (yes or no), nothing more. */
+  private addUnknown(featureName: string, appName: string, environment: string, hour: Date, c: ToggleCounts) {
+    if (c.yes <= 0 && c.no <= 0) return;
+    const sighting = { featureName, appName, environment, hour, yes: 1, no: 0, variants: new Map() };
+    const key = countKey(sighting);
+    if (this.counts.has(key) || this.unknownPending >= MAX_UNKNOWN_PER_FLUSH || !this.reserve(1)) return;
+    this.unknownPending++;
+    this.counts.set(key, sighting);
+  }
+
   private addInstance(i: SeenInstance): void {
     const key = instanceKey(i);
     if (this.instances.has(key) || this.reserve(1)) this.instances.set(key, i);
@@ -194,10 +246,15 @@ export class MetricsBuffer {
     this.counts = new Map();
     this.instances = new Map();
     this.pendingRows = 0;
-    this.flushing = this.writeIsolating(batch).finally(() => {
+    this.unknownPending = 0;
+    this.flushing = this.writeInChunks(batch).finally(() => {
       this.flushing = undefined;
     });
     await this.flushing;
+  }
+
+  private async writeInChunks(batch: MetricsBatch): Promise<void> {
+    for (const chunk of chunksOf(batch, this.maxRowsPerWrite)) await this.writeIsolating(chunk);
   }
 
   /**

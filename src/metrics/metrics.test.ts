@@ -230,6 +230,21 @@ describe('MetricsBuffer', () => {
     expect(writes).toEqual([10_000]);
   });
 
+  it('writes a large flush as several short writes of a bounded number of rows', async () => {
+    const writes: number[] = [];
+    const buffer = new MetricsBuffer(
+      async (batch) => {
+        writes.push(batch.counts.length + batch.instances.length);
+      },
+      { ...quiet(10_000), maxRowsPerWrite: 2 },
+    );
+    const toggles = { f1: { yes: 1, no: 0 }, f2: { yes: 1, no: 0 }, f3: { yes: 1, no: 0 } };
+    buffer.add({ appName: 'a', instanceId: 'i', environment: 'e', start: new Date(), toggles });
+    buffer.add({ appName: 'a', instanceId: 'j', environment: 'e', start: new Date(), toggles });
+    await buffer.close();
+    expect(writes).toEqual([2, 2, 1]);
+  });
+
   it('keeps a batch that failed to write and writes it with the next one', async () => {
     const written: number[] = [];
     let fail = true;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { featureNamedScope } from '../features/service.js';
 import type { TokenIdentity } from '../http/identity.js';
+import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import type { MetricsBuffer } from './buffer.js';
@@ -25,14 +26,16 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
   );
 
   // The environment is always the token's: an SDK cannot report for another one.
-  for (const [path, status, sdkType] of [
-    ['/api/client/metrics', 202, 'backend'],
-    ['/api/frontend/client/metrics', 200, 'frontend'],
+  const limits = ctx.config.sdk.rateLimits;
+  for (const [path, status, sdkType, perAddress] of [
+    ['/api/client/metrics', 202, 'backend', limits.clientMetrics],
+    ['/api/frontend/client/metrics', 200, 'frontend', limits.frontendMetrics],
   ] as const) {
     app.post(
       path,
       {
         config: { permission: 'NONE' },
+        onRequest: limitSdkRequests({ perAddress, perToken: limits.perToken }, 'SDK metrics'),
         schema: {
           tags: ['Client API'],
           summary: 'Usage counts from an SDK, summed in memory and written in batches',

@@ -14,11 +14,18 @@ export const Name = (minLength: number) =>
 /** Names as keys of a record: one that does not match the pattern is refused (no other keys allowed). */
 export const NameKey = (minLength: number) => Type.String({ pattern: `^${NO_NUL}{${minLength},255}$` });
 
+/**
+ * One report's flags and each flag's variants: what an SDK evaluated in one interval. Every
+ * distinct name becomes a row to write, so a public token must not send many.
+ */
+const MAX_TOGGLES = 1000;
+const MAX_VARIANTS = 100;
+
 /** What SDKs post every interval: per feature, how often it was on, off, and which variants were given. */
 export const MetricsBody = Type.Object({
   appName: Name(1),
   instanceId: Type.Optional(Name(0)),
-  environment: Type.Optional(Type.String()),
+  environment: Type.Optional(Type.String({ maxLength: 100 })),
   sdkVersion: Type.Optional(Name(0)),
   bucket: Type.Object({
     start: Type.String({ format: 'date-time' }),
@@ -28,9 +35,11 @@ export const MetricsBody = Type.Object({
       Type.Object({
         yes: Count,
         no: Count,
-        variants: Type.Optional(Type.Record(NameKey(0), Count, { additionalProperties: false })),
+        variants: Type.Optional(
+          Type.Record(NameKey(0), Count, { maxProperties: MAX_VARIANTS, additionalProperties: false }),
+        ),
       }),
-      { maxProperties: 10_000, additionalProperties: false },
+      { maxProperties: MAX_TOGGLES, additionalProperties: false },
     ),
   }),
 });

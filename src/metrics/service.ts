@@ -26,7 +26,7 @@ export function createMetricsBuffer(ctx: AppContext): MetricsBuffer {
         await markFeaturesSeen(tx, batch.counts);
         markMetricsWritten(tx);
       }),
-    { log: ctx.log },
+    { log: ctx.log, isFeature: (name) => ctx.model.feature(name) !== undefined },
   );
 }
 

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { HourlyCount } from './buffer.js';
 
 const BIGINT_MAX = '9223372036854775807';
+const VARIANT_ROWS = 1000;
 
 /**
  * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
@@ -33,7 +34,11 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
   const variants = counts.flatMap((c) =>
     [...c.variants].map(([variant, count]) => ({ ...c, variant, count })),
   );
-  if (variants.length > 0) {
+  // Each count may carry 100 variants: its variant rows go in statements of VARIANT_ROWS at most
+  // (on the embedded database a statement runs in this thread: 100,000 rows in one held it for
+  // 350 ms). Their order across statements cannot deadlock: the row of each count is locked above.
+  for (let start = 0; start < variants.length; start += VARIANT_ROWS) {
+    const slice = variants.slice(start, start + VARIANT_ROWS);
     await db.query(
       `INSERT INTO client_metrics_variants_hourly (feature_name, app_name, environment, hour, variant, count)
        SELECT u.f, u.a, u.e, u.h, u.v, u.c
@@ -45,12 +50,12 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
          SET count = client_metrics_variants_hourly.count
                      + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
       [
-        variants.map((v) => v.featureName),
-        variants.map((v) => v.appName),
-        variants.map((v) => v.environment),
-        variants.map((v) => v.hour.toISOString()),
-        variants.map((v) => v.variant),
-        variants.map((v) => v.count),
+        slice.map((v) => v.featureName),
+        slice.map((v) => v.appName),
+        slice.map((v) => v.environment),
+        slice.map((v) => v.hour.toISOString()),
+        slice.map((v) => v.variant),
+        slice.map((v) => v.count),
       ],
     );
   }

@@ -55,14 +55,21 @@ export async function listUnknownFlags(db: Queryable, since: Date, appName?: str
     last_event_at: Date | null;
     reports: UnknownFlag['reports'];
   }>(
-    `SELECT u.name, max(u.seen_at) AS last_seen_at,
-            (SELECT max(e.created_at) FROM events e WHERE e.feature_name = u.name) AS last_event_at,
-            json_agg(json_build_object('appName', u.app_name, 'environment', u.environment, 'seenAt', u.seen_at)
-                     ORDER BY u.app_name, u.environment) AS reports
-       FROM unknown_flags u
-      WHERE u.seen_at >= $1 AND ($2::text IS NULL OR u.app_name = $2)
-        AND NOT EXISTS (SELECT 1 FROM features f WHERE f.name = u.name)
-      GROUP BY u.name ORDER BY u.name LIMIT 1000`,
+    // The last event of a name is looked up for the names listed only, and by the feature's index
+    // (events_feature): max(created_at) walked the events by date, every name past thousands of
+    // others' (1,000 names took 1.4 s on the embedded database).
+    `SELECT p.name, p.last_seen_at, p.reports,
+            (SELECT e.created_at FROM events e WHERE e.feature_name = p.name ORDER BY e.id DESC LIMIT 1)
+              AS last_event_at
+       FROM (SELECT u.name, max(u.seen_at) AS last_seen_at,
+                    json_agg(json_build_object('appName', u.app_name, 'environment', u.environment,
+                                               'seenAt', u.seen_at)
+                             ORDER BY u.app_name, u.environment) AS reports
+               FROM unknown_flags u
+              WHERE u.seen_at >= $1 AND ($2::text IS NULL OR u.app_name = $2)
+                AND NOT EXISTS (SELECT 1 FROM features f WHERE f.name = u.name)
+              GROUP BY u.name ORDER BY u.name LIMIT 1000) p
+      ORDER BY p.name`,
     [since, appName ?? null],
   );
   return rows.map((r) => ({

@@ -1,3 +1,4 @@
+import { setTimeout as nextRound } from 'node:timers/promises';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { compileCheck, itemPath } from '../http/check.js';
 import { type ErrorDetail, ValidationError } from '../http/errors.js';
@@ -93,10 +94,12 @@ function duplicates<T extends { at: At }>(items: T[], key: (item: T) => string, 
  * id made of the feature, environment and position when none is sent (so importing the same file
  * again finds them instead of adding them twice).
  */
-export function readItems(document: Partial<Record<StateArray, unknown[]>>): StateItems {
+export async function readItems(document: Partial<Record<StateArray, unknown[]>>): Promise<StateItems> {
   const problems: ErrorDetail[] = [];
   const items = {} as Record<StateArray, { at: At }[]>;
   for (const name of STATE_ARRAYS) {
+    // Thousands of items take a while to check: the event loop gets a round between two arrays.
+    await nextRound(0);
     items[name] = [];
     (document[name] ?? []).forEach((element, i) => {
       const at = `${name}.${i}`;

@@ -1,3 +1,4 @@
+import { setTimeout as nextRound } from 'node:timers/promises';
 import type { AppContext } from '../app-context.js';
 import { allContextFields, rulesOf } from '../context/lookup.js';
 import type { Transaction } from '../db/database.js';
@@ -70,18 +71,24 @@ export async function importState(
   document: StateDocument,
   options: ImportOptions,
 ): Promise<void> {
-  const items = readItems(document);
+  // A document of a thousand features takes a tenth of a second to parse, as long to check and
+  // as long to plan: each step waits for the event loop's next round, so that the server goes on
+  // answering other requests (/health, the SDKs) between them instead of after all of them.
+  const items = await readItems(document);
   // What is left after a drop is replaced as the document says: `keep` no longer applies.
   const rules = options.drop ? { ...options, keep: false } : options;
   await ctx.db.transaction(async (tx) => {
+    await nextRound(0);
     await lockImports(tx);
     if (options.drop) await drop(tx, actor, items);
     const existing = await readExisting(tx, items);
     // Read here rather than from the read model: an import at start-up runs before that is loaded.
     const contextRules = rulesOf(await allContextFields(tx));
+    await nextRound(0);
     const { plan, known } = planConfiguration(items, existing, rules, contextRules);
     planFeatures(items, existing, rules, plan, known);
     if (plan.problems.length > 0) refuse(plan.problems);
+    await nextRound(0);
     await write(tx, plan, actor);
     for (const event of plan.events) recordEvent(tx, actor, event);
   });
