@@ -118,9 +118,9 @@ const MINUTE_MS = 60 * 1000;
  * A route's `onRequest` hook for the SDK paths (after authentication): each client address may
  * make `perAddress` requests a minute and each token `perToken`; more get 429 RateLimitError with
  * `Retry-After`, before the body is read. Both count: a public token in a web page is limited by
- * address, and by token when it is used from many addresses. While the process is falling behind
- * (a flood from more addresses and tokens than the limits can tell apart), these requests are
- * turned away at once, uncounted, so the rest of the server keeps answering promptly.
+ * address, and by token when it is used from many addresses. While half a megabyte of such bodies is
+ * already under way (a flood from more addresses and tokens than the limits can tell apart), more
+ * are turned away at once, uncounted, so the rest of the server keeps answering promptly.
  */
 export function limitSdkRequests(limits: { perAddress: number; perToken: number }, what: string) {
   const byAddress = new WindowCounter({ max: limits.perAddress, windowMs: MINUTE_MS });
