@@ -59,8 +59,12 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
       error={form.error}
       onSubmit={form.onSubmit(async (v) => {
         setSaved(false);
-        // The settings are replaced as a whole: one this form does not know goes back as it came.
-        await api.post('/api/admin/auth/oidc/settings', { ...settings, ...v });
+        // The settings are replaced as a whole: one this form does not know goes back as it came,
+        // and a default never set stays unset rather than being written down.
+        const body: Partial<OidcSettings> = { ...settings, ...v };
+        if (settings.requireEmailVerified === undefined && v.requireEmailVerified)
+          delete body.requireEmailVerified;
+        await api.post('/api/admin/auth/oidc/settings', body);
         setSaved(true);
       })}
     >
