@@ -50,7 +50,19 @@ function startFlagpole(env: Record<string, string | undefined>): {
   ready: Promise<string>;
 } {
   const child = spawn(process.execPath, START.args, {
-    env: { ...process.env, ...START.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      ...START.env,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      // One load generator on one address and token stands for many SDKs: the per-address and
+      // per-token limits of the SDK paths would measure the 429s, not the work.
+      CLIENT_METRICS_RATE_LIMIT_PER_MINUTE: '100000000',
+      REGISTER_CLIENT_RATE_LIMIT_PER_MINUTE: '100000000',
+      SDK_TOKEN_RATE_LIMIT_PER_MINUTE: '100000000',
+      FRONTEND_API_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   spawned.push(child);
