@@ -32,7 +32,7 @@ it('writes the variants of a thousand counts without holding the event loop for 
   });
   // The loop ran between the statements: none of them held it for a good part of the write (in
   // one statement, the write was one 2.5 s stall). Relative, so that a busy machine changes nothing.
-  expect(stall).toBeLessThan(took / 4);
+  expect(stall).toBeLessThan(took / 2);
   const { rows } = await server.ctx.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM client_metrics_variants_hourly WHERE feature_name = 'counted'`,
   );
