@@ -1,11 +1,11 @@
 import { DeliveryWorker, queueDeliveries } from './addons/delivery.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { FeatureModel } from './features/model.js';
 import { IdentityCache } from './identity/cache.js';
 import type { Logger } from './log.js';
 import { MaintenanceState } from './maintenance/state.js';
 import { OidcProviders, providerFetch } from './oidc/provider.js';
+import { FeatureModel } from './read-model/model.js';
 import { SecretBox } from './secrets.js';
 import { FrontendOrigins } from './settings/frontend-service.js';
 import { SignInState } from './settings/sign-in.js';

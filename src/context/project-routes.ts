@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { readContextFieldStrategies, removeContextField } from '../features/usage.js';
+import { readContextFieldStrategies, removeContextField } from '../features/usage/service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';

@@ -1,11 +1,11 @@
 import type { AppContext } from '../app-context.js';
-import { setDefaultStrategy } from '../features/default-strategy-service.js';
-import { addEnvironmentToProject, removeEnvironmentFromProject } from '../features/project-changes.js';
+import { addEnvironmentToProject, removeEnvironmentFromProject } from '../features/core/project-changes.js';
+import { setDefaultStrategy } from '../features/strategies/default-strategy-service.js';
+import { DefaultStrategyBody, DefaultStrategySchema } from '../features/strategies/schemas.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { readProjectEnvironments } from '../projects/service.js';
-import { DefaultStrategyBody, DefaultStrategySchema } from '../strategies/schemas.js';
 import {
   CreateEnvironmentBody,
   EnvironmentList,

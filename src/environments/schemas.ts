@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { DefaultStrategySchema } from '../features/strategies/schemas.js';
 import { UrlFriendlyName } from '../http/names.js';
-import { DefaultStrategySchema } from '../strategies/schemas.js';
 
 export const EnvironmentParams = Type.Object({ name: Type.String({ minLength: 1 }) });
 

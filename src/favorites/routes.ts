@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { ProjectFeatureParams } from '../features/schemas.js';
+import { ProjectFeatureParams } from '../features/core/schemas.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { getFeature, getLiveFeature } from '../features/service.js';
+import { getFeature, getLiveFeature } from '../features/core/service.js';
 import { AuthenticationRequired } from '../http/errors.js';
 import { actorOf, type Identity, type UserIdentity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import { type DependencyRow, dependencyNeighbours, type FeatureRow } from '../features/bulk-service.js';
+import { type DependencyRow, dependencyNeighbours, type FeatureRow } from '../features/import/service.js';
 import type { Permission } from '../http/permissions.js';
 import type { Changes, Findings, Instance } from './analysis.js';
 import type { ImportData } from './data.js';

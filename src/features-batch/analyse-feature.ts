@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { defaultRollout } from '../features/environment-service.js';
-import type { FeatureRecord } from '../features/model-store.js';
-import { describeStrategy } from '../features/service.js';
+import { describeStrategy } from '../features/core/service.js';
+import { defaultRollout } from '../features/environments/service.js';
+import { prepareVariants, type Variant } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
 import type { ErrorDetail } from '../http/errors.js';
 import type { Permission } from '../http/permissions.js';
-import { prepareVariants, type Variant } from '../variants/rules.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import { behaviour, type PlannedStrategy } from './analyse-strategies.js';
 import { type Changes, type Findings, type Instance, sameJson } from './analysis.js';
 import type { ImportData } from './data.js';

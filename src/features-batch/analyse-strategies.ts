@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ContextFields } from '../constraints/rules.js';
 import { checkConstraints } from '../constraints/service.js';
-import type { StrategyRow } from '../features/bulk-service.js';
+import type { StrategyRow } from '../features/import/service.js';
+import { prepareVariants } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
 import type { ErrorDetail } from '../http/errors.js';
 import { segmentUsableIn } from '../segments/service.js';
 import { normalizeParameters } from '../strategies/parameters.js';
-import { prepareVariants } from '../variants/rules.js';
 import type { Findings, Instance } from './analysis.js';
 import type { ImportData } from './data.js';
 

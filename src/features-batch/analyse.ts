@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { FeatureRow } from '../features/bulk-service.js';
+import type { FeatureRow } from '../features/import/service.js';
 import type { Permission } from '../http/permissions.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import { planDependencies } from './analyse-dependencies.js';

@@ -11,13 +11,13 @@ import type {
   FeatureRow,
   FeatureTagRow,
   StrategyRow,
-} from '../features/bulk-service.js';
-import { featureStates } from '../features/bulk-service.js';
-import type { FeatureRecord } from '../features/model-store.js';
+} from '../features/import/service.js';
+import { featureStates } from '../features/import/service.js';
 import { attempt } from '../http/check.js';
 import { type ErrorDetail, NotFoundError } from '../http/errors.js';
 import type { Permission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import { allSegments } from '../segments/service.js';
 import type { Segment } from '../segments/store.js';
 import { allStrategyDefinitions } from '../strategies/service.js';

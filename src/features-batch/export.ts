@@ -2,10 +2,10 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import type { Constraint } from '../constraints/rules.js';
 import { recordEvent } from '../events/service.js';
-import type { FeatureRecord } from '../features/model-store.js';
 import { NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { hiddenProject, type ProjectVisibility } from '../http/visibility.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import { allTagTypes } from '../tag-types/service.js';
 import type { ExportQuery, ExportResult } from './schemas.js';
 

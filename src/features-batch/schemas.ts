@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { StoredConstraint } from '../constraints/schemas.js';
 import { CreateContextFieldBody } from '../context/schemas.js';
-import { CreateFeatureBody } from '../features/schemas.js';
+import { CreateFeatureBody } from '../features/core/schemas.js';
+import { CreateStrategyBody } from '../features/strategies/schemas.js';
+import { StoredVariant, VariantList } from '../features/variants/schemas.js';
 import { MAX_IMPORT_ITEMS, Nullable } from '../http/schemas.js';
-import { CreateStrategyBody } from '../strategies/schemas.js';
 import { CreateTagTypeBody } from '../tag-types/schemas.js';
 import { TagBody } from '../tags/schemas.js';
-import { StoredVariant, VariantList } from '../variants/schemas.js';
 
 // The shapes of Unleash's export and import of one project's features in one environment (its
 // `exportQuerySchema`, `exportResultSchema`, `importTogglesSchema` and

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { writeNewContextFields } from '../context/service.js';
 import type { Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { removeStrategiesIn, untagFeatures, writeFeatures } from '../features/bulk-service.js';
+import { removeStrategiesIn, untagFeatures, writeFeatures } from '../features/import/service.js';
 import { NoAccessError, ValidationError } from '../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { can, type Permission } from '../http/permissions.js';

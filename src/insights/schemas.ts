@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { DefaultStrategySchema } from '../features/strategies/schemas.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
-import { DefaultStrategySchema } from '../strategies/schemas.js';
 
 const Stats = Type.Object({
   avgTimeToProdCurrentWindow: Type.Number({

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { describeListEntry } from '../features/reads.js';
+import { describeListEntry } from '../features/core/reads.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Identity } from '../http/identity.js';
 import { healthRating as projectHealth } from '../projects/service.js';

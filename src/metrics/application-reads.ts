@@ -1,7 +1,7 @@
 import { getApplicationDetails } from '../applications/service.js';
 import type { Queryable } from '../db/database.js';
-import type { FeatureModel } from '../features/model.js';
 import type { ProjectVisibility } from '../http/visibility.js';
+import type { FeatureModel } from '../read-model/model.js';
 import { featuresReportedBy } from './store.js';
 
 /**

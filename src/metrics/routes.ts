@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { featureNamedScope } from '../features/service.js';
+import { featureNamedScope } from '../features/core/service.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';

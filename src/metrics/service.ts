@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { noteInstancesSeen } from '../applications/service.js';
 import type { Queryable } from '../db/database.js';
-import { markFeaturesSeen } from '../features/last-seen.js';
+import { markFeaturesSeen } from '../features/environments/last-seen.js';
 import { NotFoundError } from '../http/errors.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 import { markMetricsWritten } from '../sync/changes.js';

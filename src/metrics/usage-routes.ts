@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { readEnvironmentInstances } from '../applications/service.js';
-import { featureNamedScope } from '../features/service.js';
+import { featureNamedScope } from '../features/core/service.js';
 import type { App } from '../http/route.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
 import {

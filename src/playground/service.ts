@@ -6,10 +6,10 @@ import type {
   StrategyDefinition,
   VariantDefinition,
 } from '../client/evaluation/types.js';
-import type { FeatureModel } from '../features/model.js';
-import type { FeatureRecord } from '../features/model-store.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
+import type { FeatureModel } from '../read-model/model.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import {
   eachCombination,
   evaluationContext,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { favoriteProjectsOf } from '../favorites/service.js';
-import { deleteProject } from '../features/project-changes.js';
+import { deleteProject } from '../features/core/project-changes.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { DefaultStrategySchema } from '../features/strategies/schemas.js';
 import { ProjectId } from '../http/names.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
-import { DefaultStrategySchema } from '../strategies/schemas.js';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
 

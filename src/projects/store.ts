@@ -1,7 +1,7 @@
 import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-import type { Variant } from '../variants/rules.js';
+import type { Variant } from '../features/variants/rules.js';
 
 /**
  * The strategy a project gives a feature switched on in one of its environments without any, as

@@ -2,12 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { favoriteFeaturesOf } from '../favorites/service.js';
 import { readFeatureTypes } from '../feature-types/service.js';
+import { describeListEnvironment } from '../features/core/reads.js';
 import { currentStage, describeLifecycle, STAGES } from '../features/lifecycle/stages.js';
-import type { FeatureModel } from '../features/model.js';
-import type { FeatureRecord } from '../features/model-store.js';
-import { describeListEnvironment } from '../features/reads.js';
 import type { Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
+import type { FeatureModel } from '../read-model/model.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import { gravatar } from '../users/service.js';
 import { findUsers } from '../users/store.js';
 import {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
-import { readStrategySegments, replaceStrategySegments } from '../features/strategy-segments.js';
-import { changeSegment, readSegmentStrategies, removeSegment } from '../features/usage.js';
+import { readStrategySegments, replaceStrategySegments } from '../features/strategies/segments.js';
+import { changeSegment, readSegmentStrategies, removeSegment } from '../features/usage/service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {

@@ -1,12 +1,12 @@
 import type { Transaction } from '../db/database.js';
 import { allEnvironments } from '../environments/service.js';
 import type { Environment } from '../environments/store.js';
-import { featureStates, type StrategyPlace, strategyPlaces } from '../features/bulk-service.js';
-import type { FeatureRecord } from '../features/model-store.js';
-import { readSegmentStrategies } from '../features/usage.js';
+import { featureStates, type StrategyPlace, strategyPlaces } from '../features/import/service.js';
+import { readSegmentStrategies } from '../features/usage/service.js';
 import { EVERY_PROJECT } from '../http/visibility.js';
 import { allProjects } from '../projects/service.js';
 import type { Project } from '../projects/store.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import { allSegments } from '../segments/service.js';
 import type { Segment } from '../segments/store.js';
 import { allStrategyDefinitions } from '../strategies/service.js';

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { allEnvironments } from '../environments/service.js';
-import { allFeatureStates } from '../features/bulk-service.js';
+import { allFeatureStates } from '../features/import/service.js';
 import { allProjects } from '../projects/service.js';
 import { allSegments } from '../segments/service.js';
 import { allStrategyDefinitions, describeDefinition } from '../strategies/service.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FeatureRow } from '../features/bulk-service.js';
-import { defaultRollout } from '../features/environment-service.js';
-import type { FeatureRecord } from '../features/model-store.js';
+import { defaultRollout } from '../features/environments/service.js';
+import type { FeatureRow } from '../features/import/service.js';
+import { prepareVariants } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
-import { prepareVariants } from '../variants/rules.js';
+import type { FeatureRecord } from '../read-model/store.js';
 import type { StateItems } from './document.js';
 import type { Existing } from './existing.js';
 import { decide, type ImportOptions, type Known, type Plan } from './plan.js';

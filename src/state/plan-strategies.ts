@@ -1,9 +1,9 @@
 import { checkConstraints } from '../constraints/service.js';
-import type { StrategyRow } from '../features/bulk-service.js';
+import type { StrategyRow } from '../features/import/service.js';
+import { prepareVariants } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
 import { segmentUsableIn } from '../segments/service.js';
 import { normalizeParameters } from '../strategies/parameters.js';
-import { prepareVariants } from '../variants/rules.js';
 import type { StateItems } from './document.js';
 import { decide, same } from './plan.js';
 import type { FeaturePlanning } from './plan-features.js';

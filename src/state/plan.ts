@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ContextFields } from '../constraints/rules.js';
 import type { Environment } from '../environments/store.js';
 import type { EventInput } from '../events/service.js';
-import type { FeatureWrites } from '../features/bulk-service.js';
+import type { FeatureWrites } from '../features/import/service.js';
 import type { ErrorDetail } from '../http/errors.js';
 import type { ProjectRow } from '../projects/service.js';
 import type { SegmentRow } from '../segments/service.js';

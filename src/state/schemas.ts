@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { StoredConstraint } from '../constraints/schemas.js';
 import { CreateEnvironmentBody } from '../environments/schemas.js';
-import { CreateFeatureBody } from '../features/schemas.js';
+import { CreateFeatureBody } from '../features/core/schemas.js';
+import { UpdateStrategyBody } from '../features/strategies/schemas.js';
+import { StoredVariant, VariantList } from '../features/variants/schemas.js';
 import { UrlFriendlyName } from '../http/names.js';
 import { DateTime, MAX_IMPORT_ITEMS, Nullable, Timestamp } from '../http/schemas.js';
 import { CreateProjectBody } from '../projects/schemas.js';
 import { SegmentBody } from '../segments/schemas.js';
-import { UpdateStrategyBody } from '../strategies/schemas.js';
 import { CreateTagTypeBody } from '../tag-types/schemas.js';
 import { TagBody } from '../tags/schemas.js';
-import { StoredVariant, VariantList } from '../variants/schemas.js';
 
 /** The arrays of a state document, in the order an import applies them. */
 export const STATE_ARRAYS = [

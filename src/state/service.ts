@@ -4,7 +4,7 @@ import { allContextFields, rulesOf } from '../context/lookup.js';
 import type { Transaction } from '../db/database.js';
 import { writeEnvironments } from '../environments/service.js';
 import { type EventInput, recordEvent } from '../events/service.js';
-import { dropAllFeatures, linkEnvironmentsToProjects, writeFeatures } from '../features/bulk-service.js';
+import { dropAllFeatures, linkEnvironmentsToProjects, writeFeatures } from '../features/import/service.js';
 import type { Actor } from '../http/identity.js';
 import { dropProjectsExcept, writeProjects } from '../projects/service.js';
 import { dropAllSegments, writeSegments } from '../segments/service.js';

@@ -1,221 +1,132 @@
 import type { AppContext } from '../app-context.js';
-import { featureEnvironmentPath } from '../features/environment-service.js';
-import { reorderStrategies } from '../features/strategy-order-service.js';
-import { patchStrategy } from '../features/strategy-patch.js';
-import {
-  addStrategy,
-  readStrategies,
-  readStrategy,
-  removeStrategy,
-  replaceStrategy,
-} from '../features/strategy-service.js';
-import { switchFeatureEnvironment, switchFeatures } from '../features/switch-service.js';
+import { removeStrategyType } from '../features/usage/service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
-  BulkToggleBody,
-  BulkToggleParams,
-  CreateStrategyBody,
-  FeatureEnvironmentParams,
-  FeatureStrategyList,
-  FeatureStrategySchema,
-  SortOrderBody,
-  StrategyParams,
-  StrategyPatch,
-  SwitchQuery,
-  UpdateStrategyBody,
+  CreateStrategyTypeBody,
+  StrategyDefinitionList,
+  StrategyDefinitionSchema,
+  StrategyNameParams,
+  StrategyTypeParams,
+  UpdateStrategyTypeBody,
 } from './schemas.js';
+import {
+  changeStrategyType,
+  createStrategyType,
+  readStrategyDefinition,
+  readStrategyDefinitions,
+  setStrategyTypeDeprecated,
+} from './service.js';
 
-const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
-const STRATEGIES = `${ENVIRONMENT}/strategies`;
-
-export function strategyRoutes(app: App, ctx: AppContext): void {
+/**
+ * Strategy types: the built-in ones and the custom ones an Admin defines (Unleash's
+ * CREATE_STRATEGY, UPDATE_STRATEGY and DELETE_STRATEGY, which only its Admin role holds).
+ */
+export function strategyTypeRoutes(app: App, ctx: AppContext): void {
   const tags = ['Strategies'];
 
   app.get(
-    STRATEGIES,
+    '/api/admin/strategies',
     {
       config: { permission: 'NONE' },
       schema: {
         tags,
-        summary: "A feature's strategies in one environment, in evaluation order",
-        params: FeatureEnvironmentParams,
-        response: { 200: FeatureStrategyList },
+        summary: 'The strategy types and their parameters',
+        response: { 200: StrategyDefinitionList },
       },
     },
-    async (request) => readStrategies(ctx.model, featureEnvironmentPath(request.params)),
+    async () => readStrategyDefinitions(ctx.db),
   );
 
   app.post(
-    STRATEGIES,
+    '/api/admin/strategies',
     {
-      config: { permission: 'CREATE_FEATURE_STRATEGY' },
+      config: { permission: 'ADMIN' },
       schema: {
         tags,
-        summary: 'Add a strategy, after the others unless `sortOrder` is given',
-        params: FeatureEnvironmentParams,
-        body: CreateStrategyBody,
-        response: { 200: FeatureStrategySchema },
+        summary: 'Create a custom strategy type',
+        body: CreateStrategyTypeBody,
+        response: { 201: StrategyDefinitionSchema },
       },
     },
-    async (request) =>
-      addStrategy(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
+    async (request, reply) => {
+      const created = await createStrategyType(ctx, identityOf(request), request.body);
+      return reply
+        .code(201)
+        .header('location', `strategies/${encodeURIComponent(created.name)}`)
+        .send(created);
+    },
   );
 
-  app.post(
-    `${STRATEGIES}/set-sort-order`,
+  app.get(
+    '/api/admin/strategies/:name',
     {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      config: { permission: 'NONE' },
       schema: {
         tags,
-        summary: 'Set the positions of strategies: `[{ id, sortOrder }]`',
-        params: FeatureEnvironmentParams,
-        body: SortOrderBody,
+        summary: 'One strategy type',
+        params: StrategyNameParams,
+        response: { 200: StrategyDefinitionSchema },
+      },
+    },
+    async (request) => readStrategyDefinition(ctx.db, request.params.name),
+  );
+
+  app.put(
+    '/api/admin/strategies/:name',
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        tags,
+        summary:
+          'Change a custom strategy type: its parameters become those sent; title and description change when sent',
+        params: StrategyNameParams,
+        body: UpdateStrategyTypeBody,
         response: { 200: NoContent },
       },
     },
     async (request, reply) => {
-      await reorderStrategies(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body);
+      await changeStrategyType(ctx, identityOf(request), request.params.name, request.body);
       return reply.send();
     },
-  );
-
-  app.get(
-    `${STRATEGIES}/:strategyId`,
-    {
-      config: { permission: 'NONE' },
-      schema: {
-        tags,
-        summary: 'One strategy',
-        params: StrategyParams,
-        response: { 200: FeatureStrategySchema },
-      },
-    },
-    async (request) =>
-      readStrategy(ctx.model, featureEnvironmentPath(request.params), request.params.strategyId),
-  );
-
-  app.put(
-    `${STRATEGIES}/:strategyId`,
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        tags,
-        summary: "Replace a strategy's configuration",
-        params: StrategyParams,
-        body: UpdateStrategyBody,
-        response: { 200: FeatureStrategySchema },
-      },
-    },
-    async (request) =>
-      replaceStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-        request.body,
-      ),
-  );
-
-  app.patch(
-    `${STRATEGIES}/:strategyId`,
-    {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
-      schema: {
-        tags,
-        summary: 'Change a strategy with JSON Patch; the result is checked and stored as by PUT',
-        params: StrategyParams,
-        body: StrategyPatch,
-        response: { 200: FeatureStrategySchema },
-      },
-    },
-    async (request) =>
-      patchStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-        request.body,
-      ),
   );
 
   app.delete(
-    `${STRATEGIES}/:strategyId`,
+    '/api/admin/strategies/:name',
     {
-      config: { permission: 'DELETE_FEATURE_STRATEGY' },
-      schema: { tags, summary: 'Remove a strategy', params: StrategyParams, response: { 200: NoContent } },
+      config: { permission: 'ADMIN' },
+      schema: {
+        tags,
+        summary: 'Delete a custom strategy type that no feature strategy uses',
+        params: StrategyNameParams,
+        response: { 200: NoContent },
+      },
     },
     async (request, reply) => {
-      await removeStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-      );
+      await removeStrategyType(ctx, identityOf(request), request.params.name);
       return reply.send();
     },
   );
 
-  for (const [suffix, enabled] of [
-    ['on', true],
-    ['off', false],
+  for (const [action, deprecated] of [
+    ['deprecate', true],
+    ['reactivate', false],
   ] as const) {
     app.post(
-      `${ENVIRONMENT}/${suffix}`,
+      `/api/admin/strategies/:strategyName/${action}`,
       {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        config: { permission: 'ADMIN' },
         schema: {
           tags,
-          summary: enabled
-            ? "Turn the feature on in the environment (adds the project's default strategy, or a 100% rollout, when it has no active one)"
-            : 'Turn the feature off in the environment',
-          params: FeatureEnvironmentParams,
-          querystring: SwitchQuery,
+          summary: deprecated
+            ? 'Deprecate a strategy type: it is no longer offered for new strategies, those using it keep working'
+            : 'Offer a deprecated strategy type again',
+          params: StrategyTypeParams,
           response: { 200: NoContent },
         },
       },
       async (request, reply) => {
-        await switchFeatureEnvironment(
-          ctx,
-          identityOf(request),
-          featureEnvironmentPath(request.params),
-          enabled,
-          {
-            activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
-          },
-        );
-        return reply.send();
-      },
-    );
-
-    app.post(
-      `/api/admin/projects/:projectId/bulk_features/environments/:environment/${suffix}`,
-      {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
-        schema: {
-          tags,
-          summary: `Turn the listed features of the project ${suffix} in the environment, in one transaction`,
-          params: BulkToggleParams,
-          querystring: SwitchQuery,
-          body: BulkToggleBody,
-          response: { 200: NoContent },
-        },
-      },
-      async (request, reply) => {
-        const { projectId, environment } = request.params;
-        await switchFeatures(
-          ctx,
-          identityOf(request),
-          projectId,
-          environment,
-          request.body.features,
-          enabled,
-          {
-            activateDisabledStrategies:
-              request.query.shouldActivateDisabledStrategies === 'true' ||
-              request.body.shouldActivateDisabledStrategies === true,
-          },
-        );
+        await setStrategyTypeDeprecated(ctx, identityOf(request), request.params.strategyName, deprecated);
         return reply.send();
       },
     );

@@ -11,7 +11,7 @@ import {
 } from '../../test/server.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 import { recordEvent } from '../events/service.js';
-import { setEnvironmentEnabled } from '../features/environment-store.js';
+import { setEnvironmentEnabled } from '../features/environments/store.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;

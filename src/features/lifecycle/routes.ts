@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
-import { ProjectFeatureParams, StageSchema } from '../schemas.js';
+import { ProjectFeatureParams, StageSchema } from '../core/schemas.js';
 import { completeFeature, readLifecycle, readStageCounts, uncompleteFeature } from './service.js';
 
 const CompletionBody = Type.Object(

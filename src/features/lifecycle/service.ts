@@ -2,8 +2,8 @@ import type { AppContext } from '../../app-context.js';
 import { recordEvent } from '../../events/service.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import type { ProjectVisibility } from '../../http/visibility.js';
-import type { FeatureModel } from '../model.js';
-import { getLiveFeature, getModelFeature } from '../service.js';
+import type { FeatureModel } from '../../read-model/model.js';
+import { getLiveFeature, getModelFeature } from '../core/service.js';
 import { type CompletedStatus, countKey, currentStage, describeStage, inStageOrder } from './stages.js';
 import { deleteCompleted, findCompleted, setCompleted } from './store.js';
 

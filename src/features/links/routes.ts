@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent, Nullable } from '../../http/schemas.js';
-import { ProjectFeatureParams } from '../schemas.js';
+import { ProjectFeatureParams } from '../core/schemas.js';
 import { addLink, changeLink, removeLink } from './service.js';
 
 const LinkBody = Type.Object({

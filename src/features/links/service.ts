@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/database.js';
 import { recordEvent } from '../../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
-import { getLiveFeature } from '../service.js';
+import { getLiveFeature } from '../core/service.js';
 import { countLinks, deleteLink, type FeatureLink, findLink, insertLink, updateLink } from './store.js';
 
 /** As many links as Unleash lets a feature have. */

@@ -1,0 +1,113 @@
+import type { AppContext } from '../../app-context.js';
+import { favoriteFeaturesOf } from '../../favorites/service.js';
+import { type App, identityOf } from '../../http/route.js';
+import { ProjectParams } from '../../projects/schemas.js';
+import { featureEnvironmentPath } from '../environments/service.js';
+import { FeatureEnvironmentParams } from '../strategies/schemas.js';
+import { cloneFeature } from './clone-service.js';
+import { readFeature, readFeatureEnvironment, readProjectFeatures } from './reads.js';
+import {
+  CloneFeatureBody,
+  CreateFeatureBody,
+  FeatureDetails,
+  FeatureEnvironmentSchema,
+  FeatureSchema,
+  ProjectFeatureListText,
+  ProjectFeatureParams,
+} from './schemas.js';
+import { createFeature } from './service.js';
+
+export function featureRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Features'];
+
+  app.get(
+    '/api/admin/projects/:projectId/features',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "The project's live features with their environments (your favorites marked)",
+        params: ProjectParams,
+        response: { 200: ProjectFeatureListText },
+      },
+    },
+    // The body is JSON text made from the read model; the schema above documents it.
+    async (request, reply) => {
+      const { projectId } = request.params;
+      const favorites = await favoriteFeaturesOf(ctx.db, identityOf(request), projectId);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(readProjectFeatures(ctx.model, projectId, favorites));
+    },
+  );
+
+  app.post(
+    '/api/admin/projects/:projectId/features',
+    {
+      config: { permission: 'CREATE_FEATURE' },
+      schema: {
+        tags,
+        summary: 'Create a feature, disabled in every environment of the project',
+        params: ProjectParams,
+        body: CreateFeatureBody,
+        response: { 201: FeatureSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createFeature(ctx, identityOf(request), request.params.projectId, request.body)),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/features/:featureName',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'A feature with its environments, strategies, variants, lifecycle stage and links',
+        params: ProjectFeatureParams,
+        response: { 200: FeatureDetails },
+      },
+    },
+    async (request) => {
+      const { projectId, featureName } = request.params;
+      const favorites = await favoriteFeaturesOf(ctx.db, identityOf(request), projectId);
+      return readFeature(ctx.model, projectId, featureName, favorites.has(featureName));
+    },
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/features/:featureName/environments/:environment',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'A feature in one environment: on or off, its strategies and variants',
+        params: FeatureEnvironmentParams,
+        response: { 200: FeatureEnvironmentSchema },
+      },
+    },
+    async (request) => readFeatureEnvironment(ctx.model, featureEnvironmentPath(request.params)),
+  );
+
+  app.post(
+    '/api/admin/projects/:projectId/features/:featureName/clone',
+    {
+      config: { permission: 'CREATE_FEATURE' },
+      schema: {
+        tags,
+        summary: 'Copy a feature under a new name, with its strategies and variants, switched off',
+        params: ProjectFeatureParams,
+        body: CloneFeatureBody,
+        response: { 201: FeatureSchema },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, featureName } = request.params;
+      return reply
+        .code(201)
+        .send(await cloneFeature(ctx, identityOf(request), projectId, featureName, request.body));
+    },
+  );
+}

@@ -1,0 +1,257 @@
+import type { Queryable } from '../../db/database.js';
+import { type ReadOptions, withRowLock } from '../../db/lock.js';
+import { enterStage, restartLifecycles } from '../lifecycle/store.js';
+
+export interface Feature {
+  name: string;
+  project: string;
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impressionData: boolean;
+  archivedAt: Date | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+}
+
+/** A feature's own row, as every read of the features table selects it. */
+export interface FeatureRecord {
+  name: string;
+  project: string;
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impression_data: boolean;
+  archived_at: Date | null;
+  created_at: Date;
+  last_seen_at: Date | null;
+}
+
+const COLUMNS =
+  'name, project, description, type, stale, impression_data, archived_at, created_at, last_seen_at';
+
+function toFeature(r: FeatureRecord): Feature {
+  return {
+    name: r.name,
+    project: r.project,
+    description: r.description,
+    type: r.type,
+    stale: r.stale,
+    impressionData: r.impression_data,
+    archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+  };
+}
+
+/** The feature of that name in any project, archived or not. */
+export async function findFeature(
+  db: Queryable,
+  name: string,
+  { lock }: ReadOptions = {},
+): Promise<Feature | null> {
+  const { rows } = await db.query<FeatureRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = $1`, lock),
+    [name],
+  );
+  return rows[0] ? toFeature(rows[0]) : null;
+}
+
+export interface NewFeature {
+  name: string;
+  project: string;
+  description: string | null;
+  type: string;
+  impressionData: boolean;
+  createdByUserId: number | null;
+}
+
+/** Inserts the feature, in no environment yet (see attachFeatureEnvironments), at its initial stage. */
+export async function insertFeature(db: Queryable, f: NewFeature): Promise<Feature> {
+  const { rows } = await db.query<FeatureRecord>(
+    `INSERT INTO features (name, project, description, type, impression_data, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    [f.name, f.project, f.description, f.type, f.impressionData, f.createdByUserId],
+  );
+  await enterStage(db, [f.name], 'initial');
+  return toFeature(rows[0]!);
+}
+
+/** Attaches a new feature to those environments, disabled. */
+export async function attachFeatureEnvironments(
+  db: Queryable,
+  name: string,
+  environments: string[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment) SELECT $1, unnest($2::text[])`,
+    [name, environments],
+  );
+}
+
+/**
+ * The features of those names that exist, in any project, archived or not; by name, which is also
+ * the order they are locked in, so two transactions locking lists cannot deadlock.
+ */
+export async function findFeatures(
+  db: Queryable,
+  names: string[],
+  { lock }: ReadOptions = {},
+): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = ANY($1::text[]) ORDER BY name`, lock),
+    [names],
+  );
+  return rows.map(toFeature);
+}
+
+export interface FeatureMetadataUpdate {
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impressionData: boolean;
+}
+
+export async function updateFeatureMetadata(
+  db: Queryable,
+  name: string,
+  m: FeatureMetadataUpdate,
+): Promise<Feature> {
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET description = $2, type = $3, stale = $4, impression_data = $5
+      WHERE name = $1 RETURNING ${COLUMNS}`,
+    [name, m.description, m.type, m.stale, m.impressionData],
+  );
+  return toFeature(rows[0]!);
+}
+
+/** Sets `stale` on those features; answers the ones whose value changed. */
+export async function setFeaturesStale(db: Queryable, names: string[], stale: boolean): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET stale = $2 WHERE name = ANY($1::text[]) AND stale <> $2 RETURNING ${COLUMNS}`,
+    [names, stale],
+  );
+  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Archives those of the features that are live (they enter that stage); answers the ones archived now. */
+export async function archiveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET archived_at = now() WHERE name = ANY($1::text[]) AND archived_at IS NULL
+     RETURNING ${COLUMNS}`,
+    [names],
+  );
+  const archived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+  await enterStage(
+    db,
+    archived.map((f) => f.name),
+    'archived',
+  );
+  return archived;
+}
+
+/**
+ * Brings archived features back, switched off in every environment (their strategies and
+ * variants stay) and initial again; answers the ones revived now.
+ */
+export async function reviveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET archived_at = NULL WHERE name = ANY($1::text[]) AND archived_at IS NOT NULL
+     RETURNING ${COLUMNS}`,
+    [names],
+  );
+  const revived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
+  if (revived.length > 0) {
+    await db.query(
+      'UPDATE feature_environments SET enabled = false WHERE feature_name = ANY($1::text[]) AND enabled',
+      [revived.map((f) => f.name)],
+    );
+    await restartLifecycles(
+      db,
+      revived.map((f) => f.name),
+    );
+  }
+  return revived;
+}
+
+/** Deletes features for good, with everything hanging off them. */
+export async function deleteFeatures(db: Queryable, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.query('DELETE FROM features WHERE name = ANY($1::text[])', [names]);
+}
+
+/** Archived features, newest first: of one project, or of all when `project` is undefined. */
+export async function listArchivedFeatures(db: Queryable, project?: string): Promise<Feature[]> {
+  const { rows } = await db.query<FeatureRecord>(
+    `SELECT ${COLUMNS} FROM features
+      WHERE archived_at IS NOT NULL AND ($1::text IS NULL OR project = $1)
+      ORDER BY archived_at DESC, name`,
+    [project ?? null],
+  );
+  return rows.map(toFeature);
+}
+
+export async function setFeatureProject(db: Queryable, name: string, project: string): Promise<Feature> {
+  const { rows } = await db.query<FeatureRecord>(
+    `UPDATE features SET project = $2 WHERE name = $1 RETURNING ${COLUMNS}`,
+    [name, project],
+  );
+  return toFeature(rows[0]!);
+}
+
+/** The environments a feature is attached to, by name. */
+export async function featureEnvironmentNames(db: Queryable, name: string): Promise<string[]> {
+  const { rows } = await db.query<{ environment: string }>(
+    'SELECT environment FROM feature_environments WHERE feature_name = $1 ORDER BY environment',
+    [name],
+  );
+  return rows.map((r) => r.environment);
+}
+
+/** Every feature of the project, archived ones too, by name. */
+export async function findFeaturesOfProject(
+  db: Queryable,
+  project: string,
+  { lock }: ReadOptions = {},
+): Promise<Feature[]> {
+  const { rows } = await db.query<FeatureRecord>(
+    withRowLock(`SELECT ${COLUMNS} FROM features WHERE project = $1 ORDER BY name`, lock),
+    [project],
+  );
+  return rows.map(toFeature);
+}
+
+/** Attaches every feature of the project (archived ones too) to the environment, disabled. */
+export async function attachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment)
+     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING`,
+    [project, environment],
+  );
+}
+
+/** Detaches every feature of the project from the environment, with their strategies there. */
+export async function detachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `DELETE FROM feature_strategies
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
+  await db.query(
+    `DELETE FROM feature_environments
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
+}

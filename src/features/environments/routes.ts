@@ -1,0 +1,79 @@
+import type { AppContext } from '../../app-context.js';
+import { type App, identityOf } from '../../http/route.js';
+import { NoContent } from '../../http/schemas.js';
+import { FeatureEnvironmentParams } from '../strategies/schemas.js';
+import { BulkToggleBody, BulkToggleParams, SwitchQuery } from './schemas.js';
+import { featureEnvironmentPath } from './service.js';
+import { switchFeatureEnvironment, switchFeatures } from './switch-service.js';
+
+const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
+
+/** Turning a feature on and off in an environment, one feature or a list of them. */
+export function featureSwitchRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Strategies'];
+
+  for (const [suffix, enabled] of [
+    ['on', true],
+    ['off', false],
+  ] as const) {
+    app.post(
+      `${ENVIRONMENT}/${suffix}`,
+      {
+        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        schema: {
+          tags,
+          summary: enabled
+            ? "Turn the feature on in the environment (adds the project's default strategy, or a 100% rollout, when it has no active one)"
+            : 'Turn the feature off in the environment',
+          params: FeatureEnvironmentParams,
+          querystring: SwitchQuery,
+          response: { 200: NoContent },
+        },
+      },
+      async (request, reply) => {
+        await switchFeatureEnvironment(
+          ctx,
+          identityOf(request),
+          featureEnvironmentPath(request.params),
+          enabled,
+          {
+            activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
+          },
+        );
+        return reply.send();
+      },
+    );
+
+    app.post(
+      `/api/admin/projects/:projectId/bulk_features/environments/:environment/${suffix}`,
+      {
+        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        schema: {
+          tags,
+          summary: `Turn the listed features of the project ${suffix} in the environment, in one transaction`,
+          params: BulkToggleParams,
+          querystring: SwitchQuery,
+          body: BulkToggleBody,
+          response: { 200: NoContent },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, environment } = request.params;
+        await switchFeatures(
+          ctx,
+          identityOf(request),
+          projectId,
+          environment,
+          request.body.features,
+          enabled,
+          {
+            activateDisabledStrategies:
+              request.query.shouldActivateDisabledStrategies === 'true' ||
+              request.body.shouldActivateDisabledStrategies === true,
+          },
+        );
+        return reply.send();
+      },
+    );
+  }
+}

@@ -1,0 +1,142 @@
+import type { Queryable, Transaction } from '../../db/database.js';
+import type { ReadOptions } from '../../db/lock.js';
+import type { Actor } from '../../http/identity.js';
+import { getProject, linkProjectEnvironment } from '../../projects/service.js';
+import { type FeatureRecord, loadFeatureRecords } from '../../read-model/store.js';
+import { attachProjectFeatures, type Feature, findFeatures } from '../core/store.js';
+import {
+  type DependencyRow,
+  deleteDependenciesOf,
+  dependenciesOf,
+  dependenciesOn,
+  setDependencies,
+} from '../dependencies/store.js';
+import { settleImportedLifecycles } from '../lifecycle/store.js';
+import {
+  deleteAllFeatures,
+  deleteStrategiesIn,
+  deleteTagsOfFeatures,
+  type FeatureEnvironmentRow,
+  type FeatureRow,
+  type FeatureTagRow,
+  findStrategyPlaces,
+  insertFeatureTagRows,
+  replaceStrategySegmentRows,
+  type StrategyRow,
+  upsertFeatureEnvironmentRows,
+  upsertFeatureRows,
+  upsertStrategyRows,
+} from './store.js';
+
+// Imports write many features at once. Their rules (and audit events) are the importer's; what is
+// here only writes what it was handed, each table in one statement, in the order the foreign keys
+// need. Segments, tags and tag types, projects and environments must exist first.
+
+export type { DependencyRow } from '../dependencies/store.js';
+export type {
+  FeatureEnvironmentRow,
+  FeatureRow,
+  FeatureTagRow,
+  StrategyPlace,
+  StrategyRow,
+} from './store.js';
+
+export interface FeatureWrites {
+  /** Created, or overwritten where they exist. */
+  features: FeatureRow[];
+  /** Attached with this state, or set where attached. */
+  environments: FeatureEnvironmentRow[];
+  /** Inserted, or overwritten where they exist. */
+  strategies: StrategyRow[];
+  /** Strategy id → the segments it uses from now on. */
+  strategySegments: Map<string, number[]>;
+  /** Added; a tag a feature carries already is left alone. */
+  tags: FeatureTagRow[];
+  /** Children whose dependencies go. */
+  clearedDependencies?: string[];
+  /** Children's new parents, each replacing the one it had. */
+  dependencies?: DependencyRow[];
+}
+
+export async function writeFeatures(tx: Transaction, writes: FeatureWrites, actor: Actor): Promise<void> {
+  await upsertFeatureRows(tx, writes.features, actor.userId);
+  await settleImportedLifecycles(
+    tx,
+    writes.features.map((f) => f.name),
+  );
+  await upsertFeatureEnvironmentRows(tx, writes.environments);
+  await upsertStrategyRows(tx, writes.strategies);
+  await replaceStrategySegmentRows(tx, writes.strategySegments);
+  await insertFeatureTagRows(tx, writes.tags, actor.userId);
+  await deleteDependenciesOf(tx, writes.clearedDependencies ?? []);
+  await setDependencies(tx, writes.dependencies ?? []);
+}
+
+/**
+ * What the dependencies an import brings meet: the features named as parents (with the parents
+ * they have) and the dependencies on the imported features (their children).
+ */
+export async function dependencyNeighbours(db: Queryable, parents: string[], imported: string[]) {
+  const features: Feature[] = await findFeatures(db, parents);
+  return {
+    parents: new Map(features.map((f) => [f.name, f])),
+    parentsWithParents: new Set((await dependenciesOf(db, parents)).map((d) => d.child)),
+    children: await dependenciesOn(db, imported),
+  };
+}
+
+/**
+ * The features of those names that exist, archived or not, with their environments, strategies
+ * and tags. With a lock, their rows are locked first (by name, so two imports cannot deadlock).
+ */
+export async function featureStates(
+  db: Queryable,
+  names: string[],
+  { lock }: ReadOptions = {},
+): Promise<FeatureRecord[]> {
+  if (names.length === 0) return [];
+  if (lock) await findFeatures(db, names, { lock });
+  return loadFeatureRecords(db, names);
+}
+
+/** Every feature with everything hanging off it (for an export). */
+export function allFeatureStates(db: Queryable): Promise<FeatureRecord[]> {
+  return loadFeatureRecords(db, null);
+}
+
+/** Where the strategies of those ids live (ids of no strategy are left out). */
+export function strategyPlaces(db: Queryable, ids: string[]) {
+  return findStrategyPlaces(db, ids);
+}
+
+/**
+ * Links environments to projects; each project's features get the environment, disabled, as when
+ * an environment is added to a project by hand (and, as there, with the project locked, so that a
+ * feature being created in it meanwhile gets the environment too).
+ */
+export async function linkEnvironmentsToProjects(
+  tx: Transaction,
+  links: readonly { project: string; environment: string }[],
+): Promise<void> {
+  for (const { project, environment } of links) {
+    await getProject(tx, project, { lock: 'exclusive' });
+    if (await linkProjectEnvironment(tx, project, environment)) {
+      await attachProjectFeatures(tx, project, environment);
+    }
+  }
+}
+
+/** Deletes every feature for good (an import that replaces everything); answers their names. */
+export function dropAllFeatures(tx: Transaction): Promise<string[]> {
+  return deleteAllFeatures(tx);
+}
+
+/** Removes the strategies of those features in the environment; answers which. */
+export function removeStrategiesIn(tx: Transaction, names: string[], environment: string) {
+  return deleteStrategiesIn(tx, names, environment);
+}
+
+/** Removes every tag of those features. */
+export function untagFeatures(tx: Transaction, names: string[]): Promise<void> {
+  return deleteTagsOfFeatures(tx, names);
+}

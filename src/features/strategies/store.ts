@@ -1,0 +1,175 @@
+import type { Constraint } from '../../constraints/rules.js';
+import type { Queryable } from '../../db/database.js';
+import { type ReadOptions, withRowLock } from '../../db/lock.js';
+import type { Variant } from '../variants/rules.js';
+
+export interface FeatureStrategy {
+  id: string;
+  featureName: string;
+  environment: string;
+  /** The strategy type, e.g. `flexibleRollout`. */
+  name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+  segments: number[];
+  sortOrder: number;
+  createdAt: Date;
+}
+
+interface StrategyRecord {
+  id: string;
+  feature_name: string;
+  environment: string;
+  strategy_name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+  segments: number[] | null;
+  sort_order: number;
+  created_at: Date;
+}
+
+export function toStrategy(r: StrategyRecord): FeatureStrategy {
+  return {
+    id: r.id,
+    featureName: r.feature_name,
+    environment: r.environment,
+    name: r.strategy_name,
+    title: r.title,
+    disabled: r.disabled,
+    parameters: r.parameters,
+    constraints: r.constraints,
+    variants: r.variants,
+    segments: r.segments ?? [],
+    sortOrder: r.sort_order,
+    createdAt: r.created_at,
+  };
+}
+
+export const STRATEGY_SELECT = `
+  SELECT s.id, s.feature_name, s.environment, s.strategy_name, s.title, s.disabled,
+         s.parameters, s.constraints, s.variants, s.sort_order, s.created_at,
+         (SELECT array_agg(fss.segment_id ORDER BY fss.segment_id) FROM feature_strategy_segments fss
+           WHERE fss.feature_strategy_id = s.id) AS segments
+    FROM feature_strategies s`;
+
+/**
+ * A strategy with where it lives: its feature's project and whether that feature is archived.
+ * A lock is taken on the row of the strategy's feature environment, so concurrent changes to that
+ * environment's strategies happen one after the other.
+ */
+export async function findStrategy(
+  db: Queryable,
+  id: string,
+  { lock }: ReadOptions = {},
+): Promise<(FeatureStrategy & { project: string; archived: boolean }) | null> {
+  const { rows } = await db.query<StrategyRecord & { project: string; archived: boolean }>(
+    withRowLock(
+      `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
+         FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
+         JOIN features f ON f.name = q.feature_name
+         JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment`,
+      lock,
+      'fe',
+    ),
+    [id],
+  );
+  const row = rows[0];
+  return row ? { ...toStrategy(row), project: row.project, archived: row.archived } : null;
+}
+
+/** The strategies of one feature in one environment, in evaluation order. */
+export async function strategiesOf(db: Queryable, featureName: string, environment: string) {
+  const { rows } = await db.query<StrategyRecord>(
+    `${STRATEGY_SELECT} WHERE s.feature_name = $1 AND s.environment = $2
+      ORDER BY s.sort_order, s.created_at, s.id`,
+    [featureName, environment],
+  );
+  return rows.map(toStrategy);
+}
+
+export interface StrategyConfig {
+  name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+}
+
+/**
+ * Inserts the strategy, last unless a position is given (or beside the last, when that one is at
+ * the highest position there is); returns its position and creation time.
+ */
+export async function insertStrategy(
+  db: Queryable,
+  s: StrategyConfig & { id: string; featureName: string; environment: string; sortOrder: number | null },
+): Promise<{ sortOrder: number; createdAt: Date }> {
+  const { rows } = await db.query<{ sort_order: number; created_at: Date }>(
+    `INSERT INTO feature_strategies
+       (id, feature_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb,
+             LEAST(COALESCE($10, (SELECT max(sort_order)::bigint + 1 FROM feature_strategies
+                                   WHERE feature_name = $2 AND environment = $3), 0), 2147483647))
+     RETURNING sort_order, created_at`,
+    [
+      s.id,
+      s.featureName,
+      s.environment,
+      s.name,
+      s.title,
+      s.disabled,
+      JSON.stringify(s.parameters),
+      JSON.stringify(s.constraints),
+      JSON.stringify(s.variants),
+      s.sortOrder,
+    ],
+  );
+  return { sortOrder: rows[0]!.sort_order, createdAt: rows[0]!.created_at };
+}
+
+export async function updateStrategy(db: Queryable, id: string, s: StrategyConfig): Promise<void> {
+  await db.query(
+    `UPDATE feature_strategies
+        SET strategy_name = $2, title = $3, disabled = $4, parameters = $5::jsonb, constraints = $6::jsonb,
+            variants = $7::jsonb
+      WHERE id = $1`,
+    [
+      id,
+      s.name,
+      s.title,
+      s.disabled,
+      JSON.stringify(s.parameters),
+      JSON.stringify(s.constraints),
+      JSON.stringify(s.variants),
+    ],
+  );
+}
+
+export async function setStrategySegments(db: Queryable, id: string, segmentIds: readonly number[]) {
+  await db.query('DELETE FROM feature_strategy_segments WHERE feature_strategy_id = $1', [id]);
+  if (segmentIds.length === 0) return;
+  await db.query(
+    `INSERT INTO feature_strategy_segments (feature_strategy_id, segment_id)
+     SELECT $1, unnest($2::int[])`,
+    [id, segmentIds],
+  );
+}
+
+export async function deleteStrategy(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM feature_strategies WHERE id = $1', [id]);
+}
+
+export async function setSortOrders(db: Queryable, order: readonly { id: string; sortOrder: number }[]) {
+  await db.query(
+    `UPDATE feature_strategies s SET sort_order = o.sort_order
+       FROM unnest($1::text[], $2::int[]) AS o(id, sort_order)
+      WHERE s.id = o.id`,
+    [order.map((o) => o.id), order.map((o) => o.sortOrder)],
+  );
+}
