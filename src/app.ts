@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bannerRoutes } from './banners/routes.js';
+import { requireDeclaredChanges } from './changes/route-config.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import { FlagSnapshot } from './client/snapshot.js';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ctx.model.privateProjects(),
   );
   registerMaintenanceGate(app, ctx.maintenance);
+  requireDeclaredChanges(app);
   registerNotFound(app, identify, await webRoutes(app, ctx));
   // A change made here is in this process's caches before its answer leaves, so the caller's next
   // request (a deleted token, an SDK poll) already sees it. Only routes that can change something

@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context.js';
-import { readStrategySegments, replaceStrategySegments } from '../features/strategies/segments.js';
-import { changeSegment, readSegmentStrategies, removeSegment } from '../features/usage/service.js';
+import { applyChange } from '../changes/applier.js';
+import { changeRoute } from '../changes/route-config.js';
+import { readStrategySegments } from '../features/strategies/segments.js';
+import { readSegmentStrategies } from '../features/usage/service.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import {
@@ -13,13 +15,7 @@ import {
   StrategyIdParams,
   StrategySegmentsBody,
 } from './schemas.js';
-import {
-  createSegment,
-  describeSegment,
-  getVisibleSegment,
-  readSegments,
-  validateSegmentName,
-} from './service.js';
+import { describeSegment, getVisibleSegment, readSegments, validateSegmentName } from './service.js';
 
 export function segmentRoutes(app: App, ctx: AppContext): void {
   const tags = ['Segments'];
@@ -36,7 +32,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/segments',
     {
-      config: { permission: 'CREATE_SEGMENT' },
+      config: changeRoute('createSegment'),
       schema: {
         tags,
         summary: 'Create a segment: a named set of constraints strategies can share',
@@ -45,7 +41,10 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const segment = await createSegment(ctx, identityOf(request), request.body);
+      const segment = await applyChange(ctx, identityOf(request), {
+        action: 'createSegment',
+        payload: request.body,
+      });
       return reply.code(201).header('location', `segments/${segment.id}`).send(segment);
     },
   );
@@ -85,7 +84,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
     '/api/admin/segments/strategies',
     {
       // Checked against the project and environment the body names: UPDATE_FEATURE_STRATEGY.
-      config: { permission: 'NONE' },
+      config: changeRoute('setStrategySegments'),
       schema: {
         tags,
         summary:
@@ -95,7 +94,10 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await replaceStrategySegments(ctx, identityOf(request), request.body);
+      const result = await applyChange(ctx, identityOf(request), {
+        action: 'setStrategySegments',
+        payload: request.body,
+      });
       return reply.code(201).header('location', `strategies/${result.strategyId}`).send(result);
     },
   );
@@ -113,7 +115,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/api/admin/segments/:id',
     {
-      config: { permission: 'UPDATE_SEGMENT' },
+      config: changeRoute('updateSegment'),
       schema: {
         tags,
         summary: "Replace a segment's name, description, project and constraints",
@@ -123,7 +125,11 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await changeSegment(ctx, identityOf(request), request.params.id, request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'updateSegment',
+        id: request.params.id,
+        payload: request.body,
+      });
       return reply.code(204).send();
     },
   );
@@ -131,7 +137,7 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/api/admin/segments/:id',
     {
-      config: { permission: 'DELETE_SEGMENT' },
+      config: changeRoute('deleteSegment'),
       schema: {
         tags,
         summary: 'Delete a segment no strategy uses',
@@ -140,7 +146,10 @@ export function segmentRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await removeSegment(ctx, identityOf(request), request.params.id);
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteSegment',
+        id: request.params.id,
+      });
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { ProjectParams } from '../../projects/schemas.js';
@@ -9,15 +11,7 @@ import {
   ProjectFeatureParams,
 } from '../core/schemas.js';
 import { featureNamedScope } from '../core/service.js';
-import {
-  archiveFeature,
-  archiveFeatureList,
-  deleteArchivedFeature,
-  deleteArchivedFeatureList,
-  readArchivedFeatures,
-  reviveFeature,
-  reviveFeatureList,
-} from './service.js';
+import { readArchivedFeatures } from './service.js';
 
 /** Archiving (E9), reviving (E12), the archive itself and deleting from it for good. */
 export function archiveRoutes(app: App, ctx: AppContext): void {
@@ -28,7 +22,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/archive',
     {
-      config: { permission: 'DELETE_FEATURE' },
+      config: changeRoute('archiveFeatures'),
       schema: {
         tags,
         summary: "Archive the project's named features (unknown and archived names are ignored)",
@@ -38,7 +32,11 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await archiveFeatureList(ctx, identityOf(request), request.params.projectId, request.body.features);
+      await applyChange(ctx, identityOf(request), {
+        action: 'archiveFeatures',
+        project: request.params.projectId,
+        features: request.body.features,
+      });
       return reply.code(202).send();
     },
   );
@@ -46,7 +44,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/api/admin/projects/:projectId/features/:featureName',
     {
-      config: { permission: 'DELETE_FEATURE' },
+      config: changeRoute('archiveFeature'),
       schema: {
         tags,
         summary: 'Archive one feature',
@@ -55,7 +53,11 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await archiveFeature(ctx, identityOf(request), request.params.projectId, request.params.featureName);
+      await applyChange(ctx, identityOf(request), {
+        action: 'archiveFeature',
+        project: request.params.projectId,
+        feature: request.params.featureName,
+      });
       return reply.code(202).send();
     },
   );
@@ -63,7 +65,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/revive',
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('reviveFeatures'),
       schema: {
         tags,
         summary: "Revive the project's named archived features, disabled in every environment",
@@ -73,7 +75,11 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await reviveFeatureList(ctx, identityOf(request), request.params.projectId, request.body.features);
+      await applyChange(ctx, identityOf(request), {
+        action: 'reviveFeatures',
+        project: request.params.projectId,
+        features: request.body.features,
+      });
       return reply.send();
     },
   );
@@ -81,7 +87,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/delete',
     {
-      config: { permission: 'DELETE_FEATURE' },
+      config: changeRoute('deleteFeatures'),
       schema: {
         tags,
         summary: "Delete the project's named archived features for good (live ones are ignored)",
@@ -91,12 +97,11 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await deleteArchivedFeatureList(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.body.features,
-      );
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteFeatures',
+        project: request.params.projectId,
+        features: request.body.features,
+      });
       return reply.send();
     },
   );
@@ -131,7 +136,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/archive/revive/:featureName',
     {
-      config: { permission: 'UPDATE_FEATURE', ...featureProject },
+      config: { ...changeRoute('reviveFeature'), ...featureProject },
       schema: {
         tags,
         summary: 'Revive one archived feature, disabled in every environment',
@@ -140,7 +145,10 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await reviveFeature(ctx, identityOf(request), request.params.featureName);
+      await applyChange(ctx, identityOf(request), {
+        action: 'reviveFeature',
+        feature: request.params.featureName,
+      });
       return reply.send();
     },
   );
@@ -148,7 +156,7 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/api/admin/archive/:featureName',
     {
-      config: { permission: 'DELETE_FEATURE', ...featureProject },
+      config: { ...changeRoute('deleteFeature'), ...featureProject },
       schema: {
         tags,
         summary: 'Delete one archived feature for good',
@@ -157,7 +165,10 @@ export function archiveRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await deleteArchivedFeature(ctx, identityOf(request), request.params.featureName);
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteFeature',
+        feature: request.params.featureName,
+      });
       return reply.send();
     },
   );

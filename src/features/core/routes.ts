@@ -1,10 +1,11 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { favoriteFeaturesOf } from '../../favorites/service.js';
 import { type App, identityOf } from '../../http/route.js';
 import { ProjectParams } from '../../projects/schemas.js';
 import { featureEnvironmentPath } from '../environments/service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
-import { cloneFeature } from './clone-service.js';
 import { readFeature, readFeatureEnvironment, readProjectFeatures } from './reads.js';
 import {
   CloneFeatureBody,
@@ -15,7 +16,6 @@ import {
   ProjectFeatureListText,
   ProjectFeatureParams,
 } from './schemas.js';
-import { createFeature } from './service.js';
 
 export function featureRoutes(app: App, ctx: AppContext): void {
   const tags = ['Features'];
@@ -44,7 +44,7 @@ export function featureRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/features',
     {
-      config: { permission: 'CREATE_FEATURE' },
+      config: changeRoute('createFeature'),
       schema: {
         tags,
         summary: 'Create a feature, disabled in every environment of the project',
@@ -54,9 +54,13 @@ export function featureRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createFeature(ctx, identityOf(request), request.params.projectId, request.body)),
+      reply.code(201).send(
+        await applyChange(ctx, identityOf(request), {
+          action: 'createFeature',
+          project: request.params.projectId,
+          payload: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -94,7 +98,7 @@ export function featureRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/features/:featureName/clone',
     {
-      config: { permission: 'CREATE_FEATURE' },
+      config: changeRoute('cloneFeature'),
       schema: {
         tags,
         summary: 'Copy a feature under a new name, with its strategies and variants, switched off',
@@ -105,9 +109,14 @@ export function featureRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      return reply
-        .code(201)
-        .send(await cloneFeature(ctx, identityOf(request), projectId, featureName, request.body));
+      return reply.code(201).send(
+        await applyChange(ctx, identityOf(request), {
+          action: 'cloneFeature',
+          project: projectId,
+          feature: featureName,
+          payload: request.body,
+        }),
+      );
     },
   );
 }

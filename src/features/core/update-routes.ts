@@ -1,8 +1,9 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { ProjectParams } from '../../projects/schemas.js';
-import { moveFeature } from './move-service.js';
 import {
   ChangeProjectBody,
   FeatureNameBody,
@@ -12,7 +13,7 @@ import {
   StaleBody,
   UpdateFeatureBody,
 } from './schemas.js';
-import { assertFeatureNameFree, patchFeature, setStale, updateFeature } from './update-service.js';
+import { assertFeatureNameFree } from './update-service.js';
 
 /** Changing features: metadata (PUT, E16 PATCH), staleness, moving (E7), name validation. */
 export function featureUpdateRoutes(app: App, ctx: AppContext): void {
@@ -21,7 +22,7 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/api/admin/projects/:projectId/features/:featureName',
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('updateFeature'),
       schema: {
         tags,
         summary: "Replace a feature's metadata (the name cannot change)",
@@ -31,19 +32,18 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      updateFeature(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.params.featureName,
-        request.body,
-      ),
+      applyChange(ctx, identityOf(request), {
+        action: 'updateFeature',
+        project: request.params.projectId,
+        feature: request.params.featureName,
+        payload: request.body,
+      }),
   );
 
   app.patch(
     '/api/admin/projects/:projectId/features/:featureName',
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('patchFeature'),
       schema: {
         tags,
         summary: 'Change a feature with JSON Patch (name, project and variants cannot change here)',
@@ -53,19 +53,18 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      patchFeature(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.params.featureName,
-        request.body,
-      ),
+      applyChange(ctx, identityOf(request), {
+        action: 'patchFeature',
+        project: request.params.projectId,
+        feature: request.params.featureName,
+        operations: request.body,
+      }),
   );
 
   app.post(
     '/api/admin/projects/:projectId/stale',
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('markStale'),
       schema: {
         tags,
         summary: "Mark the project's named features stale, or not",
@@ -75,13 +74,12 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await setStale(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.body.features,
-        request.body.stale,
-      );
+      await applyChange(ctx, identityOf(request), {
+        action: 'markStale',
+        project: request.params.projectId,
+        features: request.body.features,
+        stale: request.body.stale,
+      });
       return reply.code(202).send();
     },
   );
@@ -89,7 +87,7 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/projects/:projectId/features/:featureName/changeProject',
     {
-      config: { permission: 'MOVE_FEATURE_TOGGLE' },
+      config: changeRoute('moveFeature'),
       schema: {
         tags,
         summary: 'Move a feature, with its strategies, variants and tags, to another project',
@@ -100,7 +98,12 @@ export function featureUpdateRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      await moveFeature(ctx, identityOf(request), projectId, featureName, request.body.newProjectId);
+      await applyChange(ctx, identityOf(request), {
+        action: 'moveFeature',
+        project: projectId,
+        feature: featureName,
+        newProject: request.body.newProjectId,
+      });
       return reply.send();
     },
   );

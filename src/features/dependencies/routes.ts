@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { ProjectParams } from '../../projects/schemas.js';
@@ -12,13 +14,10 @@ import {
   ParentParams,
 } from '../core/schemas.js';
 import {
-  addDependency,
   readArchiveImpact,
   readParentOptions,
   readParentVariants,
   readProjectHasDependencies,
-  removeDependencies,
-  removeDependency,
 } from './service.js';
 
 /** Feature dependencies (a child on only while its parent's condition holds), and what archiving would break. */
@@ -29,7 +28,7 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
   app.post(
     `${child}/dependencies`,
     {
-      config: { permission: 'UPDATE_FEATURE_DEPENDENCY' },
+      config: changeRoute('addDependency'),
       schema: {
         tags,
         summary:
@@ -41,7 +40,12 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, child: name } = request.params;
-      await addDependency(ctx, identityOf(request), projectId, name, request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'addDependency',
+        project: projectId,
+        feature: name,
+        payload: request.body,
+      });
       return reply.send();
     },
   );
@@ -49,7 +53,7 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
   app.delete(
     `${child}/dependencies/:parent`,
     {
-      config: { permission: 'UPDATE_FEATURE_DEPENDENCY' },
+      config: changeRoute('deleteDependency'),
       schema: {
         tags,
         summary: "Remove the feature's dependency on that parent",
@@ -59,7 +63,12 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, child: name, parent } = request.params;
-      await removeDependency(ctx, identityOf(request), projectId, name, parent);
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteDependency',
+        project: projectId,
+        feature: name,
+        parent,
+      });
       return reply.send();
     },
   );
@@ -67,7 +76,7 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
   app.delete(
     `${child}/dependencies`,
     {
-      config: { permission: 'UPDATE_FEATURE_DEPENDENCY' },
+      config: changeRoute('deleteDependencies'),
       schema: {
         tags,
         summary: 'Remove every dependency of the feature',
@@ -76,7 +85,11 @@ export function dependencyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await removeDependencies(ctx, identityOf(request), request.params.projectId, request.params.child);
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteDependencies',
+        project: request.params.projectId,
+        feature: request.params.child,
+      });
       return reply.send();
     },
   );

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
 import { BulkToggleBody, BulkToggleParams, SwitchQuery } from './schemas.js';
 import { featureEnvironmentPath } from './service.js';
-import { switchFeatureEnvironment, switchFeatures } from './switch-service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 
@@ -19,7 +20,7 @@ export function featureSwitchRoutes(app: App, ctx: AppContext): void {
     app.post(
       `${ENVIRONMENT}/${suffix}`,
       {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        config: changeRoute('updateEnabled'),
         schema: {
           tags,
           summary: enabled
@@ -31,15 +32,12 @@ export function featureSwitchRoutes(app: App, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        await switchFeatureEnvironment(
-          ctx,
-          identityOf(request),
-          featureEnvironmentPath(request.params),
+        await applyChange(ctx, identityOf(request), {
+          action: 'updateEnabled',
+          at: featureEnvironmentPath(request.params),
           enabled,
-          {
-            activateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
-          },
-        );
+          shouldActivateDisabledStrategies: request.query.shouldActivateDisabledStrategies === 'true',
+        });
         return reply.send();
       },
     );
@@ -47,7 +45,7 @@ export function featureSwitchRoutes(app: App, ctx: AppContext): void {
     app.post(
       `/api/admin/projects/:projectId/bulk_features/environments/:environment/${suffix}`,
       {
-        config: { permission: 'UPDATE_FEATURE_ENVIRONMENT' },
+        config: changeRoute('updateEnabledOfFeatures'),
         schema: {
           tags,
           summary: `Turn the listed features of the project ${suffix} in the environment, in one transaction`,
@@ -58,20 +56,16 @@ export function featureSwitchRoutes(app: App, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        const { projectId, environment } = request.params;
-        await switchFeatures(
-          ctx,
-          identityOf(request),
-          projectId,
-          environment,
-          request.body.features,
+        await applyChange(ctx, identityOf(request), {
+          action: 'updateEnabledOfFeatures',
+          project: request.params.projectId,
+          environment: request.params.environment,
+          features: request.body.features,
           enabled,
-          {
-            activateDisabledStrategies:
-              request.query.shouldActivateDisabledStrategies === 'true' ||
-              request.body.shouldActivateDisabledStrategies === true,
-          },
-        );
+          shouldActivateDisabledStrategies:
+            request.query.shouldActivateDisabledStrategies === 'true' ||
+            request.body.shouldActivateDisabledStrategies === true,
+        });
         return reply.send();
       },
     );

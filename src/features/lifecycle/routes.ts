@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { ProjectFeatureParams, StageSchema } from '../core/schemas.js';
-import { completeFeature, readLifecycle, readStageCounts, uncompleteFeature } from './service.js';
+import { readLifecycle, readStageCounts } from './service.js';
 
 const CompletionBody = Type.Object(
   {
@@ -45,7 +47,7 @@ export function lifecycleRoutes(app: App, ctx: AppContext): void {
   app.post(
     `${LIFECYCLE}/complete`,
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('completeFeature'),
       schema: {
         tags,
         summary: 'Mark the feature completed: its code was kept or discarded',
@@ -56,7 +58,12 @@ export function lifecycleRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      await completeFeature(ctx, identityOf(request), projectId, featureName, request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'completeFeature',
+        project: projectId,
+        feature: featureName,
+        payload: request.body,
+      });
       return reply.send();
     },
   );
@@ -64,7 +71,7 @@ export function lifecycleRoutes(app: App, ctx: AppContext): void {
   app.post(
     `${LIFECYCLE}/uncomplete`,
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('uncompleteFeature'),
       schema: {
         tags,
         summary: 'Take the feature out of the completed stage',
@@ -74,7 +81,11 @@ export function lifecycleRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      await uncompleteFeature(ctx, identityOf(request), projectId, featureName);
+      await applyChange(ctx, identityOf(request), {
+        action: 'uncompleteFeature',
+        project: projectId,
+        feature: featureName,
+      });
       return reply.send();
     },
   );

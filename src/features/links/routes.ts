@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent, Nullable } from '../../http/schemas.js';
 import { ProjectFeatureParams } from '../core/schemas.js';
-import { addLink, changeLink, removeLink } from './service.js';
 
 const LinkBody = Type.Object({
   url: Type.String({
@@ -28,7 +29,7 @@ export function linkRoutes(app: App, ctx: AppContext): void {
   app.post(
     LINK,
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('addLink'),
       schema: {
         tags,
         summary: 'Add a link to the feature (at most 10)',
@@ -39,7 +40,12 @@ export function linkRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      await addLink(ctx, identityOf(request), projectId, featureName, request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'addLink',
+        project: projectId,
+        feature: featureName,
+        payload: request.body,
+      });
       return reply.code(204).send();
     },
   );
@@ -47,7 +53,7 @@ export function linkRoutes(app: App, ctx: AppContext): void {
   app.put(
     `${LINK}/:linkId`,
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('updateLink'),
       schema: {
         tags,
         summary: "Change a link's address, and its title when sent",
@@ -58,7 +64,13 @@ export function linkRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { projectId, featureName, linkId } = request.params;
-      await changeLink(ctx, identityOf(request), projectId, featureName, linkId, request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'updateLink',
+        project: projectId,
+        feature: featureName,
+        id: linkId,
+        payload: request.body,
+      });
       return reply.code(204).send();
     },
   );
@@ -66,12 +78,17 @@ export function linkRoutes(app: App, ctx: AppContext): void {
   app.delete(
     `${LINK}/:linkId`,
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('deleteLink'),
       schema: { tags, summary: 'Remove a link', params: LinkParams, response: { 204: NoContent } },
     },
     async (request, reply) => {
       const { projectId, featureName, linkId } = request.params;
-      await removeLink(ctx, identityOf(request), projectId, featureName, linkId);
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteLink',
+        project: projectId,
+        feature: featureName,
+        id: linkId,
+      });
       return reply.code(204).send();
     },
   );

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { featureEnvironmentPath } from '../environments/service.js';
-import { reorderStrategies } from './order-service.js';
-import { patchStrategy } from './patch.js';
 import {
   CreateStrategyBody,
   FeatureEnvironmentParams,
@@ -14,7 +14,7 @@ import {
   StrategyPatch,
   UpdateStrategyBody,
 } from './schemas.js';
-import { addStrategy, readStrategies, readStrategy, removeStrategy, replaceStrategy } from './service.js';
+import { readStrategies, readStrategy } from './service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
@@ -39,7 +39,7 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
   app.post(
     STRATEGIES,
     {
-      config: { permission: 'CREATE_FEATURE_STRATEGY' },
+      config: changeRoute('addStrategy'),
       schema: {
         tags,
         summary: 'Add a strategy, after the others unless `sortOrder` is given',
@@ -49,13 +49,17 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      addStrategy(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
+      applyChange(ctx, identityOf(request), {
+        action: 'addStrategy',
+        at: featureEnvironmentPath(request.params),
+        payload: request.body,
+      }),
   );
 
   app.post(
     `${STRATEGIES}/set-sort-order`,
     {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      config: changeRoute('reorderStrategy'),
       schema: {
         tags,
         summary: 'Set the positions of strategies: `[{ id, sortOrder }]`',
@@ -65,7 +69,11 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await reorderStrategies(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body);
+      await applyChange(ctx, identityOf(request), {
+        action: 'reorderStrategy',
+        at: featureEnvironmentPath(request.params),
+        payload: request.body,
+      });
       return reply.send();
     },
   );
@@ -88,7 +96,7 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
   app.put(
     `${STRATEGIES}/:strategyId`,
     {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      config: changeRoute('updateStrategy'),
       schema: {
         tags,
         summary: "Replace a strategy's configuration",
@@ -98,19 +106,18 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      replaceStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-        request.body,
-      ),
+      applyChange(ctx, identityOf(request), {
+        action: 'updateStrategy',
+        at: featureEnvironmentPath(request.params),
+        id: request.params.strategyId,
+        payload: request.body,
+      }),
   );
 
   app.patch(
     `${STRATEGIES}/:strategyId`,
     {
-      config: { permission: 'UPDATE_FEATURE_STRATEGY' },
+      config: changeRoute('patchStrategy'),
       schema: {
         tags,
         summary: 'Change a strategy with JSON Patch; the result is checked and stored as by PUT',
@@ -120,28 +127,26 @@ export function featureStrategyRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      patchStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-        request.body,
-      ),
+      applyChange(ctx, identityOf(request), {
+        action: 'patchStrategy',
+        at: featureEnvironmentPath(request.params),
+        id: request.params.strategyId,
+        operations: request.body,
+      }),
   );
 
   app.delete(
     `${STRATEGIES}/:strategyId`,
     {
-      config: { permission: 'DELETE_FEATURE_STRATEGY' },
+      config: changeRoute('deleteStrategy'),
       schema: { tags, summary: 'Remove a strategy', params: StrategyParams, response: { 200: NoContent } },
     },
     async (request, reply) => {
-      await removeStrategy(
-        ctx,
-        identityOf(request),
-        featureEnvironmentPath(request.params),
-        request.params.strategyId,
-      );
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteStrategy',
+        at: featureEnvironmentPath(request.params),
+        id: request.params.strategyId,
+      });
       return reply.send();
     },
   );

@@ -1,17 +1,18 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { ProjectParams } from '../../projects/schemas.js';
 import { TagBody, TagList, TagSchema } from '../../tags/schemas.js';
 import { featureNamedScope } from '../core/service.js';
-import { changeFeatureTags, changeProjectFeatureTags } from './batch-service.js';
 import {
   FeatureTagChangesBody,
   FeatureTagItemParams,
   FeatureTagParams,
   ProjectTagChangesBody,
 } from './schemas.js';
-import { readFeatureTags, tagFeature, untagFeature } from './service.js';
+import { readFeatureTags } from './service.js';
 
 export function featureTagRoutes(app: App, ctx: AppContext): void {
   const tags = ['Tags'];
@@ -31,7 +32,7 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/features/:featureName/tags',
     {
-      config: { permission: 'UPDATE_FEATURE', ...featureProject },
+      config: { ...changeRoute('addTag'), ...featureProject },
       schema: {
         tags,
         summary: 'Tag a feature (the tag is created when new)',
@@ -41,15 +42,19 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await tagFeature(ctx, identityOf(request), request.params.featureName, request.body)),
+      reply.code(201).send(
+        await applyChange(ctx, identityOf(request), {
+          action: 'addTag',
+          feature: request.params.featureName,
+          tag: request.body,
+        }),
+      ),
   );
 
   app.delete(
     '/api/admin/features/:featureName/tags/:type/:value',
     {
-      config: { permission: 'UPDATE_FEATURE', ...featureProject },
+      config: { ...changeRoute('deleteTag'), ...featureProject },
       schema: {
         tags,
         summary: 'Take a tag off a feature',
@@ -59,7 +64,11 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { featureName, type, value } = request.params;
-      await untagFeature(ctx, identityOf(request), featureName, { type, value });
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteTag',
+        feature: featureName,
+        tag: { type, value },
+      });
       return reply.send();
     },
   );
@@ -67,7 +76,7 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/api/admin/features/:featureName/tags',
     {
-      config: { permission: 'UPDATE_FEATURE', ...featureProject },
+      config: { ...changeRoute('changeTags'), ...featureProject },
       schema: {
         tags,
         summary: "Add and take off a feature's tags at once (added first); answers its tags",
@@ -76,13 +85,18 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
         response: { 200: TagList },
       },
     },
-    async (request) => changeFeatureTags(ctx, identityOf(request), request.params.featureName, request.body),
+    async (request) =>
+      applyChange(ctx, identityOf(request), {
+        action: 'changeTags',
+        feature: request.params.featureName,
+        payload: request.body,
+      }),
   );
 
   app.put(
     '/api/admin/projects/:projectId/tags',
     {
-      config: { permission: 'UPDATE_FEATURE' },
+      config: changeRoute('changeProjectTags'),
       schema: {
         tags,
         summary: "Add and take off tags on several of the project's features at once",
@@ -92,13 +106,12 @@ export function featureTagRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await changeProjectFeatureTags(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.body.features,
-        request.body.tags,
-      );
+      await applyChange(ctx, identityOf(request), {
+        action: 'changeProjectTags',
+        project: request.params.projectId,
+        features: request.body.features,
+        tags: request.body.tags,
+      });
       return reply.send();
     },
   );

@@ -1,10 +1,12 @@
 import type { AppContext } from '../../app-context.js';
+import { applyChange } from '../../changes/applier.js';
+import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { ProjectFeatureParams } from '../core/schemas.js';
 import { featureEnvironmentPath } from '../environments/service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
 import { FeatureVariants, VariantList, VariantPatch, VariantsBatchBody } from './schemas.js';
-import { patchVariants, readVariants, replaceVariants, replaceVariantsInEnvironments } from './service.js';
+import { readVariants } from './service.js';
 
 const VARIANTS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants';
 
@@ -28,7 +30,7 @@ export function variantRoutes(app: App, ctx: AppContext): void {
   app.put(
     VARIANTS,
     {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      config: changeRoute('patchVariant'),
       schema: {
         tags,
         summary: 'Replace the variants of a feature in one environment; weights are fixed to total 1000',
@@ -38,13 +40,17 @@ export function variantRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      replaceVariants(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
+      applyChange(ctx, identityOf(request), {
+        action: 'patchVariant',
+        at: featureEnvironmentPath(request.params),
+        variants: request.body,
+      }),
   );
 
   app.patch(
     VARIANTS,
     {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      config: changeRoute('jsonPatchVariants'),
       schema: {
         tags,
         summary: 'Change the variants of a feature in one environment with JSON Patch',
@@ -54,13 +60,17 @@ export function variantRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      patchVariants(ctx, identityOf(request), featureEnvironmentPath(request.params), request.body),
+      applyChange(ctx, identityOf(request), {
+        action: 'jsonPatchVariants',
+        at: featureEnvironmentPath(request.params),
+        operations: request.body,
+      }),
   );
 
   app.put(
     '/api/admin/projects/:projectId/features/:featureName/variants-batch',
     {
-      config: { permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS' },
+      config: changeRoute('replaceVariantsInEnvironments'),
       schema: {
         tags,
         summary: 'Set the same variants in several environments of a feature at once',
@@ -70,12 +80,11 @@ export function variantRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      replaceVariantsInEnvironments(
-        ctx,
-        identityOf(request),
-        request.params.projectId,
-        request.params.featureName,
-        request.body,
-      ),
+      applyChange(ctx, identityOf(request), {
+        action: 'replaceVariantsInEnvironments',
+        project: request.params.projectId,
+        feature: request.params.featureName,
+        payload: request.body,
+      }),
   );
 }

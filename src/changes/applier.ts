@@ -1,0 +1,54 @@
+import type { AppContext } from '../app-context.js';
+import type { Database } from '../db/database.js';
+import type { Identity } from '../http/identity.js';
+import { assertPermission } from '../http/permissions.js';
+import type { Change } from './change.js';
+import { FEATURE_CHANGES } from './feature-changes.js';
+import { STRATEGY_CHANGES } from './strategy-changes.js';
+
+/**
+ * Every change a flag's configuration can undergo, named as Unleash's change requests name them
+ * where they have a name. Routes build these commands; whatever stores and replays changes later
+ * (change requests, schedules) hands the same commands to `applyChange`.
+ */
+export const CHANGES = { ...FEATURE_CHANGES, ...STRATEGY_CHANGES };
+
+export type Action = keyof typeof CHANGES;
+type Fields<A extends Action> = (typeof CHANGES)[A] extends Change<infer C, infer _R> ? C : never;
+export type ResultOf<A extends Action> = (typeof CHANGES)[A] extends Change<infer _C, infer R> ? R : never;
+export type Command<A extends Action = Action> = { [K in A]: { action: K } & Fields<K> }[A];
+
+export type ChangeListener = (command: Command) => void;
+
+// Per database, as the revision is: every app on one database sees the changes made through it.
+const listeners = new WeakMap<Database, Set<ChangeListener>>();
+
+/** Calls `listener` with every command applied on `db` from now on, once it has committed. */
+export function onChangeApplied(db: Database, listener: ChangeListener): () => void {
+  const set = listeners.get(db) ?? new Set();
+  listeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * The one way a flag's configuration changes: the command's permission is checked in the scope it
+ * names, then its change validates, writes in one transaction and records its audit event (which
+ * moves the revision every cache follows).
+ */
+export async function applyChange<A extends Action>(
+  ctx: AppContext,
+  identity: Identity,
+  command: Command<A>,
+): Promise<ResultOf<A>> {
+  const kind = CHANGES[command.action] as unknown as Change<Command<A>, ResultOf<A>>;
+  assertPermission(identity, kind.permission, kind.scope(command, ctx));
+  const result = await kind.run(ctx, identity, command);
+  for (const listener of listeners.get(ctx.db) ?? []) listener(command as Command);
+  return result;
+}
+
+/** The permission a route that applies `action` declares: the same as the applier checks. */
+export function permissionOf(action: Action) {
+  return CHANGES[action].permission;
+}
