@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { lazy } from './components/lazy';
+import type { RouteProps } from './router';
 import { NewUserPage } from './screens/auth/new-user-page';
 import { ResetPasswordPage } from './screens/auth/reset-password-page';
 import { SignInPage } from './screens/auth/sign-in-page';
@@ -11,11 +12,6 @@ import type { lazyScreens } from './screens/lazy-screens';
 import { CreateProjectPage } from './screens/projects/create-project-page';
 import { ProjectsPage } from './screens/projects/projects-page';
 import type { Session } from './session';
-
-export interface RouteProps {
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
 
 export interface AppRoute {
   path: string;

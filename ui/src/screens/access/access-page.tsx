@@ -1,4 +1,5 @@
 import { api, seg } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type Role, type UserList } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
@@ -7,8 +8,7 @@ import { CheckboxField } from '../../components/fields';
 import { Empty, Loaded, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
-import type { Group } from '../groups/groups-page';
+import type { RouteProps } from '../../router';
 import { GrantForm } from './grant-form';
 
 interface Holder {

@@ -1,11 +1,11 @@
 import { api, seg } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type Role } from '../../api/people';
 import type { User } from '../../api/types';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
-import type { Group } from '../groups/groups-page';
 
 interface Props {
   project: string;

@@ -9,8 +9,7 @@ import { formatDateTime } from '../../format';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 
 interface Instance {

@@ -1,8 +1,7 @@
 import { useResource } from '../../api/use-resource';
 import { Empty, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 
 interface ApplicationSummary {
   appName: string;

@@ -6,10 +6,9 @@ import { Form } from '../../components/form';
 import { ErrorMessage, Loading } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useSignedIn } from '../../session';
-import { PASSWORD_RULES } from './password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 function SignupForm({ invite }: { invite: string }) {
   const signedIn = useSignedIn();

@@ -7,9 +7,8 @@ import { Form } from '../../components/form';
 import { ErrorMessage, Loading } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
-import { PASSWORD_RULES } from './password-rules';
+import { Link, type RouteProps } from '../../router';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 interface ResetTokenUser {
   email: string | null;

@@ -4,7 +4,7 @@ import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useSignedIn, useSignInChoices } from '../../session';
 
 /**

@@ -9,7 +9,7 @@ import { Switch } from '../../components/switch';
 import { useAction } from '../../forms/use-action';
 import { announceBannerChange, BannerView } from '../../layout/banner-strip';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { BannerForm } from './banner-form';
 

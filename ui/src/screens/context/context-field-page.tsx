@@ -9,8 +9,7 @@ import { ErrorMessage, Loading, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { LegalValuesEditor } from './legal-values-editor';
 

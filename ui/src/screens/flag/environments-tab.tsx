@@ -4,12 +4,12 @@ import type { FeatureEnvironment, Segment, Strategy, StrategyType } from '../../
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm';
+import { EnvironmentSwitch } from '../../components/environment-switch';
 import { Empty, Problem } from '../../components/status';
 import { Link } from '../../router';
 import { useCan } from '../../session';
-import { EnvironmentSwitch } from '../flags/environment-switch';
-import { flagHref } from '../flags/flag-table';
-import type { FlagTabProps } from './flag-page';
+import { flagHref } from '../../shared/links';
+import type { FlagTabProps } from './flag-tab';
 import { StrategySummary } from './strategy-summary';
 
 interface PanelProps extends FlagTabProps {

@@ -11,7 +11,7 @@ import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { Link } from '../../router';
 import { useCan } from '../../session';
-import { flagHref } from '../flags/flag-table';
+import { flagHref } from '../../shared/links';
 
 interface Props {
   project: string;

@@ -4,23 +4,16 @@ import { useResource } from '../../api/use-resource';
 import { lazy } from '../../components/lazy';
 import { ErrorMessage, Loading } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from '../flags/flag-table';
+import { Link, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 import { EnvironmentsTab } from './environments-tab';
 import { FlagActions } from './flag-actions';
 import { FlagDependency } from './flag-dependency';
+import type { FlagTabProps } from './flag-tab';
 import { FlagTags } from './flag-tags';
 import { HistoryTab } from './history-tab';
 import { JsonTab } from './json-tab';
 import { VariantsTab } from './variants-tab';
-
-export interface FlagTabProps {
-  project: string;
-  feature: Feature;
-  /** Reads the flag again after a change. */
-  reload(): Promise<void>;
-}
 
 // The chart library is the largest part of the UI: it loads when the usage tab is first opened.
 const UsageTab = lazy<FlagTabProps>(() => import('./usage-tab').then((m) => m.UsageTab));

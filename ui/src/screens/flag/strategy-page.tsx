@@ -12,9 +12,8 @@ import {
 } from '../../constraints/constraints-editor';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from '../flags/flag-table';
+import { Link, navigate, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 import { SegmentPicker } from './segment-picker';
 import { defaultParameters, StrategyParameters } from './strategy-parameters';
 

@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { Empty, Loaded } from '../../components/status';
 import { formatDateTime } from '../../format';
-import type { FlagTabProps } from './flag-page';
+import type { FlagTabProps } from './flag-tab';
 import { UsageChart } from './usage-chart';
 import { type HourlyUsage, sum, usageByEnvironment } from './usage-data';
 

@@ -6,9 +6,8 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from './flag-table';
+import { Link, navigate, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 
 /** A new flag: off in every environment of the project until someone turns it on. */
 export function CreateFlagPage({ params }: RouteProps) {

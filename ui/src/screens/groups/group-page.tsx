@@ -1,4 +1,5 @@
 import { api } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type UserList } from '../../api/people';
 import type { User } from '../../api/types';
 import { useResource } from '../../api/use-resource';
@@ -10,9 +11,7 @@ import { ErrorMessage, Loading, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import type { Group } from './groups-page';
+import { Link, navigate, type RouteProps } from '../../router';
 
 const TRAIL = [{ href: '/admin/groups', label: 'Groups' }];
 

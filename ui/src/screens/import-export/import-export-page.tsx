@@ -2,7 +2,7 @@ import type { Environment, Project } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Loading } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { FeaturesTransfer } from './features-transfer';
 import { StateTransfer } from './state-transfer';
 

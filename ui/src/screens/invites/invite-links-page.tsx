@@ -11,7 +11,7 @@ import { isoFromLocalInput, localInputInDays } from '../../forms/dates';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 
 interface InviteLink {
   secret: string;

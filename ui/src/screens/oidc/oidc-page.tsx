@@ -9,7 +9,7 @@ import { Switch } from '../../components/switch';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 
 interface OidcSettings {
   enabled?: boolean;

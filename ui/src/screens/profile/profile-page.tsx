@@ -6,9 +6,9 @@ import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useSession } from '../../session';
-import { PASSWORD_RULES } from '../auth/password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 import { PersonalTokens } from './personal-tokens';
 
 function ChangePasswordForm() {

@@ -4,8 +4,7 @@ import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 
 export function CreateProjectPage(_props: RouteProps) {
   const form = useForm({ id: '', name: '', description: '' }, { conflictField: 'id' });

@@ -9,11 +9,10 @@ import { ErrorMessage, Loading, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
+import { ROLE_KINDS } from '../../shared/role-kinds';
 import { type GrantedPermission, type PermissionCatalogue, PermissionPicker } from './permission-picker';
-import { ROLE_KINDS } from './roles-page';
 
 const TRAIL = [{ href: '/admin/roles', label: 'Roles' }];
 

@@ -15,10 +15,9 @@ import { describeConstraint } from '../../constraints/operators';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
-import { flagHref } from '../flags/flag-table';
+import { flagHref } from '../../shared/links';
 
 interface SegmentUse {
   id: string;

@@ -9,11 +9,10 @@ import { ErrorMessage, Loading, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useSession } from '../../session';
+import { strategyTypeHref } from '../../shared/links';
 import { PARAMETER_TYPES, ParameterDefinitionsEditor } from './parameter-definitions-editor';
-import { strategyTypeHref } from './strategy-types-page';
 
 const TRAIL = [{ href: '/strategies', label: 'Strategies' }];
 const typeLabel = (type: string) => PARAMETER_TYPES.find((t) => t.value === type)?.label ?? type;

@@ -9,7 +9,7 @@ import { Empty, Loaded, Problem } from '../../components/status';
 import { formatDate, formatDateTime } from '../../format';
 import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan, useSession } from '../../session';
 import type { ApiToken } from './api-token';
 import { CreateTokenForm } from './create-token-form';

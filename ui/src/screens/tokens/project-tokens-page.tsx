@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from '../../format';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { type ApiToken, SDK_TOKEN_KINDS } from './api-token';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
-import { PASSWORD_RULES } from '../auth/password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 interface Props {
   rootRoles: Role[];
