@@ -64,33 +64,11 @@ function ApplicationForm({ application, onSaved }: { application: Application; o
         onSaved();
       })}
     >
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
-      <TextField
-        label="Link"
-        type="url"
-        hint="Where the application can be found."
-        value={form.values.url}
-        onValue={(v) => form.set('url', v)}
-        error={form.errorAt('url')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
+      <TextField label="Link" type="url" hint="Where the application can be found." {...form.field('url')} />
       <div class="row">
-        <TextField
-          label="Colour"
-          value={form.values.color}
-          onValue={(v) => form.set('color', v)}
-          error={form.errorAt('color')}
-        />
-        <TextField
-          label="Icon"
-          value={form.values.icon}
-          onValue={(v) => form.set('icon', v)}
-          error={form.errorAt('icon')}
-        />
+        <TextField label="Colour" {...form.field('color')} />
+        <TextField label="Icon" {...form.field('icon')} />
       </div>
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>

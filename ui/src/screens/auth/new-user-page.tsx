@@ -23,38 +23,16 @@ function SignupForm({ invite }: { invite: string }) {
         await signedIn();
       })}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onValue={(v) => form.set('email', v)}
-        error={form.errorAt('email')}
-      />
-      <TextField
-        label="Name"
-        autoComplete="name"
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextField
-        label="Username (optional)"
-        autoComplete="username"
-        value={form.values.username}
-        onValue={(v) => form.set('username', v)}
-        error={form.errorAt('username')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Username (optional)" autoComplete="username" {...form.field('username')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         required
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Create account

@@ -39,17 +39,14 @@ function NewPasswordForm({ token, user, onDone }: { token: string; user: ResetTo
         autoComplete="new-password"
         required
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <TextField
         label="New password, again"
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.repeat}
-        onValue={(v) => form.set('repeat', v)}
+        {...form.field('repeat')}
         error={mismatch ? 'The two passwords differ.' : undefined}
       />
       <Button type="submit" variant="primary" busy={form.submitting} disabled={mismatch}>

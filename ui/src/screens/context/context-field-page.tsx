@@ -49,23 +49,14 @@ function ContextFieldForm({ field }: { field: ContextField | null }) {
           label="Name"
           hint="As the SDK's context calls it (a property name). It cannot change later."
           required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
+          {...form.field('name')}
         />
       )}
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
       <CheckboxField
         label="Usable as stickiness"
         hint="Gradual rollouts may keep the same users in or out by this field."
-        checked={form.values.stickiness}
-        onValue={(v) => form.set('stickiness', v)}
-        error={form.errorAt('stickiness')}
+        {...form.checkbox('stickiness')}
       />
       <LegalValuesEditor
         values={form.values.legalValues}

@@ -88,13 +88,11 @@ function DependencyForm({
         />
         <SelectField
           label="The parent must be"
-          value={values.enabled}
+          {...form.field('enabled')}
           choices={[
             { value: 'true', label: 'On' },
             { value: 'false', label: 'Off' },
           ]}
-          onValue={(v) => form.set('enabled', v as Draft['enabled'])}
-          error={form.errorAt('enabled')}
         />
       </div>
       {values.enabled === 'true' && (variants.data?.length ?? 0) > 0 && (

@@ -123,9 +123,7 @@ function StrategyForm({
       <TextField
         label="Title (optional)"
         hint="A name for this strategy, shown in lists."
-        value={values.title}
-        onValue={(v) => form.set('title', v)}
-        error={form.errorAt('title')}
+        {...form.field('title')}
       />
       <StrategyParameters
         type={type}
@@ -153,9 +151,7 @@ function StrategyForm({
       <CheckboxField
         label="Disabled"
         hint="A disabled strategy is kept but not evaluated."
-        checked={values.disabled}
-        onValue={(v) => form.set('disabled', v)}
-        error={form.errorAt('disabled')}
+        {...form.checkbox('disabled')}
       />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>

@@ -93,29 +93,16 @@ function GroupForm({ group, people }: { group: Group | null; people: UserList })
   };
   return (
     <Form label="Group" error={form.error} onSubmit={form.onSubmit(save)}>
-      <TextField
-        label="Name"
-        required
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextField label="Name" required {...form.field('name')} />
+      <TextAreaField label="Description" {...form.field('description')} />
       <SelectField
         label="Root role"
         hint="Every member holds it too, besides their own."
-        value={form.values.rootRole}
+        {...form.field('rootRole')}
         choices={[
           { value: '', label: 'None' },
           ...people.rootRoles.map((r) => ({ value: String(r.id), label: r.name })),
         ]}
-        onValue={(v) => form.set('rootRole', v)}
-        error={form.errorAt('rootRole')}
       />
       <MemberPicker
         users={people.users}

@@ -39,20 +39,12 @@ function CreateInviteForm({ onCreated }: { onCreated(): void }) {
       <h2>New invite link</h2>
       <p class="muted">People who join with it become Viewers.</p>
       <div class="row">
-        <TextField
-          label="Name"
-          required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
-        />
+        <TextField label="Name" required {...form.field('name')} />
         <TextField
           label="Expires"
           type="datetime-local"
           hint="At most one month from now."
-          value={form.values.expiresAt}
-          onValue={(v) => form.set('expiresAt', v)}
-          error={form.errorAt('expiresAt')}
+          {...form.field('expiresAt')}
         />
       </div>
       <div class="actions">

@@ -224,11 +224,7 @@ function PlaygroundForm({ environments, projects, contextFields, onResults }: Fo
           ))}
         </FieldSet>
         <FieldSet legend="Projects" error={form.errorAt('projects')}>
-          <CheckboxField
-            label="All projects"
-            checked={values.allProjects}
-            onValue={(on) => form.set('allProjects', on)}
-          />
+          <CheckboxField label="All projects" {...form.checkbox('allProjects')} />
           {!values.allProjects &&
             projects.map((p) => (
               <CheckboxField

@@ -36,20 +36,8 @@ function CreatePersonalToken({ onCreated }: { onCreated(secret: string): void })
         onCreated(token.secret);
       })}
     >
-      <TextField
-        label="What it is for"
-        required
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
-      <TextField
-        label="Expires"
-        type="datetime-local"
-        value={form.values.expiresAt}
-        onValue={(v) => form.set('expiresAt', v)}
-        error={form.errorAt('expiresAt')}
-      />
+      <TextField label="What it is for" required {...form.field('description')} />
+      <TextField label="Expires" type="datetime-local" {...form.field('expiresAt')} />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Create token
       </Button>

@@ -30,26 +30,20 @@ function ChangePasswordForm() {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={form.values.oldPassword}
-        onValue={(v) => form.set('oldPassword', v)}
-        error={form.errorAt('oldPassword')}
+        {...form.field('oldPassword')}
       />
       <TextField
         label="New password"
         type="password"
         autoComplete="new-password"
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <TextField
         label="New password, again"
         type="password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onValue={(v) => form.set('confirmPassword', v)}
-        error={form.errorAt('confirmPassword')}
+        {...form.field('confirmPassword')}
       />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>

@@ -51,19 +51,8 @@ function RoleForm({
   return (
     <Form label="Role" error={form.error} onSubmit={form.onSubmit(save)}>
       <fieldset disabled={!editable} class="plain">
-        <TextField
-          label="Name"
-          required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
-        />
-        <TextAreaField
-          label="Description"
-          value={form.values.description}
-          onValue={(v) => form.set('description', v)}
-          error={form.errorAt('description')}
-        />
+        <TextField label="Name" required {...form.field('name')} />
+        <TextAreaField label="Description" {...form.field('description')} />
         {!role && (
           <SelectField
             label="Kind"

@@ -67,29 +67,16 @@ function SegmentForm({
   };
   return (
     <Form label="Segment" error={form.error} onSubmit={form.onSubmit(save)}>
-      <TextField
-        label="Name"
-        required
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextField label="Name" required {...form.field('name')} />
+      <TextAreaField label="Description" {...form.field('description')} />
       <SelectField
         label="Project"
         hint="A segment of one project can only be used by that project's flags."
-        value={form.values.project}
+        {...form.field('project')}
         choices={[
           { value: '', label: 'Any project' },
           ...projects.map((p) => ({ value: p.id, label: p.name })),
         ]}
-        onValue={(v) => form.set('project', v)}
-        error={form.errorAt('project')}
       />
       <fieldset>
         <legend>Constraints</legend>

@@ -47,24 +47,15 @@ function StrategyTypeForm({ type }: { type: StrategyType | null }) {
           label="Name"
           hint="The name the SDK's code registers the strategy under. It cannot change later."
           required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
+          {...form.field('name')}
         />
       )}
       <TextField
         label="Title (optional)"
         hint="Shown instead of the name in lists."
-        value={form.values.title}
-        onValue={(v) => form.set('title', v)}
-        error={form.errorAt('title')}
+        {...form.field('title')}
       />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
       <ParameterDefinitionsEditor
         parameters={form.values.parameters}
         onChange={(parameters) => form.set('parameters', parameters)}

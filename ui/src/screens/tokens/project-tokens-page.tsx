@@ -26,7 +26,6 @@ interface FormProps {
 /** A client or frontend token for this project alone; its secret is answered once. */
 function CreateProjectTokenForm({ path, environments, onCreated, onCancel }: FormProps) {
   const form = useForm({ tokenName: '', type: 'client', environment: environments[0] ?? 'development' });
-  const { values } = form;
   return (
     <Form
       label="New project API token"
@@ -38,26 +37,12 @@ function CreateProjectTokenForm({ path, environments, onCreated, onCancel }: For
     >
       <h2>New API token</h2>
       <div class="row">
-        <TextField
-          label="Name"
-          required
-          value={values.tokenName}
-          onValue={(v) => form.set('tokenName', v)}
-          error={form.errorAt('tokenName')}
-        />
-        <SelectField
-          label="Type"
-          value={values.type}
-          choices={SDK_TOKEN_KINDS}
-          onValue={(v) => form.set('type', v)}
-          error={form.errorAt('type')}
-        />
+        <TextField label="Name" required {...form.field('tokenName')} />
+        <SelectField label="Type" {...form.field('type')} choices={SDK_TOKEN_KINDS} />
         <SelectField
           label="Environment"
-          value={values.environment}
+          {...form.field('environment')}
           choices={environments.map((e) => ({ value: e, label: e }))}
-          onValue={(v) => form.set('environment', v)}
-          error={form.errorAt('environment')}
         />
       </div>
       <div class="actions">
