@@ -1,12 +1,11 @@
 import { api, seg } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { Empty, ErrorMessage, Loading } from '../../components/status';
 import { formatDateTime } from '../../format';
-import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { navigate, type RouteProps } from '../../router';
@@ -113,26 +112,22 @@ function InstanceTable({ instances }: { instances: Instance[] }) {
 }
 
 function DeleteApplication({ name }: { name: string }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Forget the application “${name}”?`,
-      body: <p>Its details and instances are deleted. It comes back when one of its SDKs registers again.</p>,
-      confirmLabel: 'Forget application',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/metrics/applications/${seg(name)}`)))) {
-      navigate('/applications');
-    }
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Forget
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Forget the application “${name}”?`,
+        body: (
+          <p>Its details and instances are deleted. It comes back when one of its SDKs registers again.</p>
+        ),
+        confirmLabel: 'Forget application',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/metrics/applications/${seg(name)}`);
+        navigate('/applications');
+      }}
+    >
+      Forget
+    </DeleteButton>
   );
 }
 

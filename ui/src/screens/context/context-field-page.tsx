@@ -2,11 +2,10 @@ import { api, seg } from '../../api/client';
 import type { ContextField, LegalValue } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { CheckboxField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { ErrorMessage, Loading } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -100,27 +99,22 @@ function ContextFieldSummary({ field }: { field: ContextField }) {
 }
 
 function DeleteContextField({ field }: { field: ContextField }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the context field “${field.name}”?`,
-      body: (
-        <p>Constraints can no longer be written on it. A field a constraint still uses cannot be deleted.</p>
-      ),
-      confirmLabel: 'Delete context field',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/context/${seg(field.name)}`))))
-      navigate('/context');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the context field “${field.name}”?`,
+        body: (
+          <p>
+            Constraints can no longer be written on it. A field a constraint still uses cannot be deleted.
+          </p>
+        ),
+        confirmLabel: 'Delete context field',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/context/${seg(field.name)}`);
+        navigate('/context');
+      }}
+    />
   );
 }
 

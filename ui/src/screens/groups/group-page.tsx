@@ -4,11 +4,10 @@ import { displayName, type UserList } from '../../api/people';
 import type { User } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { ErrorMessage, Loading } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -123,24 +122,18 @@ function GroupForm({ group, people }: { group: Group | null; people: UserList })
 }
 
 function DeleteGroup({ group }: { group: Group }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the group “${group.name}”?`,
-      body: <p>Its members lose the roles it gave them, in every project.</p>,
-      confirmLabel: 'Delete group',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/groups/${group.id}`)))) navigate('/admin/groups');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the group “${group.name}”?`,
+        body: <p>Its members lose the roles it gave them, in every project.</p>,
+        confirmLabel: 'Delete group',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/groups/${group.id}`);
+        navigate('/admin/groups');
+      }}
+    />
   );
 }
 

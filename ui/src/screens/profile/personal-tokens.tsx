@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { SecretReveal } from '../../components/secret-reveal';
@@ -46,34 +46,30 @@ function CreatePersonalToken({ onCreated }: { onCreated(secret: string): void })
 }
 
 function PersonalTokenRow({ token, onDeleted }: { token: PersonalToken; onDeleted(): void }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the token “${token.description}”?`,
-      body: <p>Scripts that use it get 401 from now on.</p>,
-      confirmLabel: 'Delete token',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`/api/admin/user/tokens/${token.id}`);
-        onDeleted();
-      });
-  };
+  const action = useAction();
   return (
     <tr>
       <th scope="row" data-label="Token">
         {token.description}
-        <Problem message={problem} />
+        <Problem message={action.problem} />
       </th>
       <td data-label="Created">{formatDate(token.createdAt)}</td>
       <td data-label="Last used">{formatDateTime(token.seenAt)}</td>
       <td data-label="Expires">{formatDate(token.expiresAt)}</td>
       <td data-label="Actions">
-        <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.description}`}>
-          Delete
-        </Button>
+        <DeleteButton
+          confirm={{
+            title: `Delete the token “${token.description}”?`,
+            body: <p>Scripts that use it get 401 from now on.</p>,
+            confirmLabel: 'Delete token',
+          }}
+          onDelete={async () => {
+            await api.del(`/api/admin/user/tokens/${token.id}`);
+            onDeleted();
+          }}
+          action={action}
+          aria-label={`Delete ${token.description}`}
+        />
       </td>
     </tr>
   );

@@ -2,11 +2,10 @@ import { api } from '../../api/client';
 import type { Role } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { ErrorMessage, Loading } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -88,24 +87,18 @@ function RoleForm({
 }
 
 function DeleteRole({ role }: { role: Role }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the role “${role.name}”?`,
-      body: <p>It is gone for good. A role someone still holds cannot be deleted.</p>,
-      confirmLabel: 'Delete role',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/roles/${role.id}`)))) navigate('/admin/roles');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the role “${role.name}”?`,
+        body: <p>It is gone for good. A role someone still holds cannot be deleted.</p>,
+        confirmLabel: 'Delete role',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/roles/${role.id}`);
+        navigate('/admin/roles');
+      }}
+    />
   );
 }
 

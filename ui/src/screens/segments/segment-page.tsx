@@ -2,17 +2,16 @@ import { api } from '../../api/client';
 import type { ContextField, Project, Segment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { Empty, ErrorMessage, Loading } from '../../components/status';
 import {
   type ConstraintDraft,
   ConstraintsEditor,
   cleanConstraints,
 } from '../../constraints/constraints-editor';
 import { describeConstraint } from '../../constraints/operators';
-import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -139,24 +138,18 @@ function SegmentUses({ segment }: { segment: Segment }) {
 }
 
 function DeleteSegment({ segment }: { segment: Segment }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the segment “${segment.name}”?`,
-      body: <p>It is gone for good. A segment still used by a strategy cannot be deleted.</p>,
-      confirmLabel: 'Delete segment',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/segments/${segment.id}`)))) navigate('/segments');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the segment “${segment.name}”?`,
+        body: <p>It is gone for good. A segment still used by a strategy cannot be deleted.</p>,
+        confirmLabel: 'Delete segment',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/segments/${segment.id}`);
+        navigate('/segments');
+      }}
+    />
   );
 }
 

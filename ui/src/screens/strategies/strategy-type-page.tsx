@@ -2,7 +2,7 @@ import { api, seg } from '../../api/client';
 import type { StrategyParameter, StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { ErrorMessage, Loading, Problem } from '../../components/status';
@@ -99,25 +99,11 @@ function StrategyTypeSummary({ type }: { type: StrategyType }) {
 }
 
 function StrategyTypeActions({ type, onChanged }: { type: StrategyType; onChanged(): void }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
   const path = `/api/admin/strategies/${seg(type.name)}`;
   const toggle = async () => {
     if (await run(() => api.post(`${path}/${type.deprecated ? 'reactivate' : 'deprecate'}`))) onChanged();
-  };
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the strategy “${type.name}”?`,
-      body: (
-        <p>
-          Flags can no longer use it. While a flag (archived ones included) still has a strategy of this type,
-          it cannot be deleted: remove those strategies first, or deprecate it instead.
-        </p>
-      ),
-      confirmLabel: 'Delete strategy',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(path)))) navigate('/strategies');
   };
   return (
     <>
@@ -126,9 +112,23 @@ function StrategyTypeActions({ type, onChanged }: { type: StrategyType; onChange
         {type.deprecated ? 'Reactivate' : 'Deprecate'}
       </Button>
       {type.editable !== false && (
-        <Button variant="danger" onClick={remove} busy={busy}>
-          Delete
-        </Button>
+        <DeleteButton
+          confirm={{
+            title: `Delete the strategy “${type.name}”?`,
+            body: (
+              <p>
+                Flags can no longer use it. While a flag (archived ones included) still has a strategy of this
+                type, it cannot be deleted: remove those strategies first, or deprecate it instead.
+              </p>
+            ),
+            confirmLabel: 'Delete strategy',
+          }}
+          onDelete={async () => {
+            await api.del(path);
+            navigate('/strategies');
+          }}
+          action={action}
+        />
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { api, seg } from '../../api/client';
 import type { Environment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { SecretReveal } from '../../components/secret-reveal';
@@ -66,22 +66,8 @@ interface RowProps {
 }
 
 function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProps) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
   const shared = token.projects.length > 1;
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the API token “${token.tokenName}”?`,
-      body: <p>SDKs that use it get 401 from now on and stop receiving the flags of {project}.</p>,
-      confirmLabel: 'Delete token',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`${path}/${token.id}`);
-        onDeleted();
-      });
-  };
   return (
     <tr>
       <th scope="row" data-label="Token">
@@ -89,7 +75,7 @@ function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProp
         <p class="muted flag-description">
           <code>{token.secret}</code>
         </p>
-        <Problem message={problem} />
+        <Problem message={action.problem} />
       </th>
       <td data-label="Type">{token.type}</td>
       <td data-label="Environment">{token.environment}</td>
@@ -100,9 +86,19 @@ function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProp
           <span class="muted">Also for {token.projects.filter((p) => p !== project).join(', ')}</span>
         ) : (
           canDelete && (
-            <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.tokenName}`}>
-              Delete
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: `Delete the API token “${token.tokenName}”?`,
+                body: <p>SDKs that use it get 401 from now on and stop receiving the flags of {project}.</p>,
+                confirmLabel: 'Delete token',
+              }}
+              onDelete={async () => {
+                await api.del(`${path}/${token.id}`);
+                onDeleted();
+              }}
+              action={action}
+              aria-label={`Delete ${token.tokenName}`}
+            />
           )
         )}
       </td>
