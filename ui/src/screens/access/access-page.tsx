@@ -110,7 +110,7 @@ export function AccessPage({ params }: RouteProps) {
           { href: `/projects/${encodeURIComponent(project)}`, label: project },
         ]}
       />
-      <Loaded resource={access}>
+      <Loaded resources={[access]}>
         {(data) => {
           const holders: Holder[] = [
             ...data.users.map((u) => ({

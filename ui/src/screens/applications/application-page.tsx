@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading } from '../../components/status';
+import { Empty, Loaded } from '../../components/status';
 import { formatDateTime } from '../../format';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
@@ -136,37 +136,35 @@ export function ApplicationPage({ params }: RouteProps) {
   const name = params.appName!;
   const application = useResource<Application>(`/api/admin/metrics/applications/${seg(name)}`);
   const canChange = useCan('UPDATE_APPLICATION');
-  if (application.error) {
-    return (
-      <>
-        <PageHeader title={name} trail={TRAIL} />
-        <ErrorMessage error={application.error} />
-      </>
-    );
-  }
-  const app = application.data;
-  if (!app) return <Loading />;
   return (
-    <>
-      <PageHeader title={name} trail={TRAIL} actions={canChange && <DeleteApplication name={name} />}>
-        {app.url && (
+    <Loaded resources={[application]} header={<PageHeader title={name} trail={TRAIL} />}>
+      {(app) => (
+        <>
+          <PageHeader title={name} trail={TRAIL} actions={canChange && <DeleteApplication name={name} />}>
+            {app.url && (
+              <p>
+                <a href={app.url}>{app.url}</a>
+              </p>
+            )}
+          </PageHeader>
+          {canChange ? (
+            <ApplicationForm application={app} onSaved={application.reload} />
+          ) : (
+            app.description && <p>{app.description}</p>
+          )}
+          <h2>Instances</h2>
+          <InstanceTable instances={app.instances} />
+          <h2>Flags it evaluated</h2>
+          {app.seenToggles.length === 0 ? (
+            <Empty>None reported yet.</Empty>
+          ) : (
+            <p>{app.seenToggles.join(', ')}</p>
+          )}
           <p>
-            <a href={app.url}>{app.url}</a>
+            <span class="label">Strategies it knows:</span> {app.strategies.join(', ') || '—'}
           </p>
-        )}
-      </PageHeader>
-      {canChange ? (
-        <ApplicationForm application={app} onSaved={application.reload} />
-      ) : (
-        app.description && <p>{app.description}</p>
+        </>
       )}
-      <h2>Instances</h2>
-      <InstanceTable instances={app.instances} />
-      <h2>Flags it evaluated</h2>
-      {app.seenToggles.length === 0 ? <Empty>None reported yet.</Empty> : <p>{app.seenToggles.join(', ')}</p>}
-      <p>
-        <span class="label">Strategies it knows:</span> {app.strategies.join(', ') || '—'}
-      </p>
-    </>
+    </Loaded>
   );
 }

@@ -20,7 +20,7 @@ export function ApplicationsPage(_props: RouteProps) {
       <PageHeader title="Applications">
         <p class="muted">The applications whose SDKs have connected to Flagpole.</p>
       </PageHeader>
-      <Loaded resource={applications}>
+      <Loaded resources={[applications]}>
         {({ applications: list }) =>
           list.length === 0 ? (
             <Empty>No application has connected yet.</Empty>

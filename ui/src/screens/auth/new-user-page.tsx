@@ -3,7 +3,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
 import { Link, type RouteProps } from '../../router';
@@ -49,17 +49,21 @@ export function NewUserPage({ query }: RouteProps) {
     <PublicCard title="Join Flagpole">
       {!invite ? (
         <p>This page needs the invite link you were sent. Ask an administrator for one.</p>
-      ) : validity.loading ? (
-        <Loading label="Checking the invite link…" />
-      ) : validity.error ? (
-        <>
-          <ErrorMessage error={validity.error} />
-          <p>
-            The link may have expired. Ask for a new one, or <Link href="/login">sign in</Link>.
-          </p>
-        </>
       ) : (
-        <SignupForm invite={invite} />
+        <Loaded
+          resources={[validity]}
+          label="Checking the invite link…"
+          renderError={(error) => (
+            <>
+              <ErrorMessage error={error} />
+              <p>
+                The link may have expired. Ask for a new one, or <Link href="/login">sign in</Link>.
+              </p>
+            </>
+          )}
+        >
+          {() => <SignupForm invite={invite} />}
+        </Loaded>
       )}
     </PublicCard>
   );

@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
 import { Link, type RouteProps } from '../../router';
@@ -71,15 +71,19 @@ export function ResetPasswordPage({ query }: RouteProps) {
         </p>
       ) : !token ? (
         <p>This page needs the reset link you were sent. Ask an administrator for one.</p>
-      ) : user.error ? (
-        <>
-          <ErrorMessage error={user.error} />
-          <p>Ask an administrator for a new link.</p>
-        </>
-      ) : user.data ? (
-        <NewPasswordForm token={token} user={user.data} onDone={() => setDone(true)} />
       ) : (
-        <Loading label="Checking the link…" />
+        <Loaded
+          resources={[user]}
+          label="Checking the link…"
+          renderError={(error) => (
+            <>
+              <ErrorMessage error={error} />
+              <p>Ask an administrator for a new link.</p>
+            </>
+          )}
+        >
+          {(read) => <NewPasswordForm token={token} user={read} onDone={() => setDone(true)} />}
+        </Loaded>
       )}
     </PublicCard>
   );

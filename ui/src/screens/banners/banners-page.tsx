@@ -108,7 +108,7 @@ export function BannersPage(_props: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={banners}>
+      <Loaded resources={[banners]}>
         {({ banners: list }) =>
           list.length === 0 ? (
             <Empty>There are no banners.</Empty>

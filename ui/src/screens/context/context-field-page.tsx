@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { CheckboxField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -126,24 +126,25 @@ export function ContextFieldPage({ params }: RouteProps) {
   const canEdit = useCan(isNew ? 'CREATE_CONTEXT_FIELD' : 'UPDATE_CONTEXT_FIELD');
   const canDelete = useCan('DELETE_CONTEXT_FIELD');
   const title = isNew ? 'New context field' : name;
-  if (field.error) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={field.error} />
-      </>
-    );
-  }
-  if (!isNew && !field.data) return <Loading />;
-  const current = field.data ?? null;
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && canDelete && <DeleteContextField field={current} />}
-      />
-      {canEdit ? <ContextFieldForm field={current} /> : current && <ContextFieldSummary field={current} />}
-    </>
+    <Loaded resources={[isNew ? null : field]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && canDelete && <DeleteContextField field={current} />}
+            />
+            {canEdit ? (
+              <ContextFieldForm field={current} />
+            ) : (
+              current && <ContextFieldSummary field={current} />
+            )}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

@@ -25,7 +25,7 @@ export function ContextFieldsPage(_props: RouteProps) {
       >
         <p class="muted">What an application tells the SDK about a request, for constraints to compare.</p>
       </PageHeader>
-      <Loaded resource={fields}>
+      <Loaded resources={[fields]}>
         {(list) => (
           <table class="table">
             <caption class="visually-hidden">Context fields</caption>

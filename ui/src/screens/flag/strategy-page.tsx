@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import {
   type ConstraintDraft,
   ConstraintsEditor,
@@ -190,29 +190,22 @@ export function StrategyPage({ params, query }: RouteProps) {
       ]}
     />
   );
-  const failed = types.error ?? contextFields.error ?? segments.error ?? strategy.error;
-  if (failed) {
-    return (
-      <>
-        {header}
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if (!types.data || !contextFields.data || !segments.data || (strategyId && !strategy.data))
-    return <Loading />;
   return (
-    <>
-      {header}
-      <StrategyForm
-        project={project}
-        feature={feature}
-        environment={environment}
-        strategy={strategy.data ?? null}
-        types={types.data.strategies}
-        contextFields={contextFields.data}
-        segments={segments.data.segments}
-      />
-    </>
+    <Loaded resources={[types, contextFields, segments, strategyId ? strategy : null]} header={header}>
+      {({ strategies }, contextFields, { segments }, current) => (
+        <>
+          {header}
+          <StrategyForm
+            project={project}
+            feature={feature}
+            environment={environment}
+            strategy={current ?? null}
+            types={strategies}
+            contextFields={contextFields}
+            segments={segments}
+          />
+        </>
+      )}
+    </Loaded>
   );
 }

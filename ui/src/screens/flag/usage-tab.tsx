@@ -87,7 +87,7 @@ export function UsageTab({ feature }: FlagTabProps) {
           Refresh
         </Button>
       </div>
-      <Loaded resource={metrics}>
+      <Loaded resources={[metrics]}>
         {({ data }) => {
           const usage = usageByEnvironment(data);
           const names = [...new Set([...feature.environments.map((e) => e.name), ...usage.keys()])];

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -143,21 +143,17 @@ export function GroupPage({ params }: RouteProps) {
   const group = useResource<Group>(isNew ? null : `/api/admin/groups/${encodeURIComponent(params.groupId!)}`);
   const people = useResource<UserList>('/api/admin/user-admin');
   const title = isNew ? 'New group' : (group.data?.name ?? 'Group');
-  const failed = group.error ?? people.error;
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !group.data) || !people.data) return <Loading />;
-  const current = group.data ?? null;
   return (
-    <>
-      <PageHeader title={title} trail={TRAIL} actions={current && <DeleteGroup group={current} />} />
-      <GroupForm group={current} people={people.data} />
-    </>
+    <Loaded resources={[isNew ? null : group, people]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read, people) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader title={title} trail={TRAIL} actions={current && <DeleteGroup group={current} />} />
+            <GroupForm group={current} people={people} />
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

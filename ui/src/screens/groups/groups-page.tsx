@@ -17,7 +17,7 @@ export function GroupsPage(_props: RouteProps) {
           </Link>
         }
       />
-      <Loaded resource={groups}>
+      <Loaded resources={[groups]}>
         {({ groups: list }) =>
           list.length === 0 ? (
             <Empty>There are no groups yet.</Empty>

@@ -114,7 +114,7 @@ export function InviteLinksPage(_props: RouteProps) {
           }}
         />
       )}
-      <Loaded resource={links}>
+      <Loaded resources={[links]}>
         {({ tokens }) =>
           tokens.length === 0 ? (
             <Empty>There are no invite links.</Empty>

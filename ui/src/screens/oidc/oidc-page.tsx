@@ -172,14 +172,14 @@ export function OidcPage(_props: RouteProps) {
           keep working whatever they say.
         </p>
       </PageHeader>
-      <Loaded resource={settings}>{(data) => <OidcForm settings={data} />}</Loaded>
+      <Loaded resources={[settings]}>{(data) => <OidcForm settings={data} />}</Loaded>
       <section class="card stack password-sign-in" aria-labelledby="password-sign-in">
         <h2 id="password-sign-in">Password sign-in</h2>
         <p class="muted">
           Signing in with a username (or email) and password. It can be turned off while sign-in with OpenID
           Connect works: the sign-in page then shows only the provider's button.
         </p>
-        <Loaded resource={simple}>
+        <Loaded resources={[simple]}>
           {(data) => <PasswordSignIn settings={data} onSaved={(saved) => simple.mutate(() => saved)} />}
         </Loaded>
       </section>

@@ -6,7 +6,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import { isoFromLocalInput } from '../../forms/dates';
 import { type Form as FormState, useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
@@ -306,7 +306,6 @@ export function PlaygroundPage() {
   const projects = useResource<{ projects: Project[] }>('/api/admin/projects');
   const contextFields = useResource<ContextField[]>('/api/admin/context');
   const [results, setResults] = useState<Results | null>(null);
-  const failed = environments.error ?? projects.error ?? contextFields.error;
   const header = (
     <PageHeader title="Playground">
       <p class="muted">
@@ -315,25 +314,20 @@ export function PlaygroundPage() {
       </p>
     </PageHeader>
   );
-  if (failed) {
-    return (
-      <>
-        {header}
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if (!environments.data || !projects.data || !contextFields.data) return <Loading />;
   return (
-    <>
-      {header}
-      <PlaygroundForm
-        environments={[...environments.data.environments].sort((a, b) => a.sortOrder - b.sortOrder)}
-        projects={projects.data.projects}
-        contextFields={contextFields.data}
-        onResults={setResults}
-      />
-      {results && <PlaygroundResults results={results} />}
-    </>
+    <Loaded resources={[environments, projects, contextFields]} header={header}>
+      {({ environments }, { projects }, contextFields) => (
+        <>
+          {header}
+          <PlaygroundForm
+            environments={[...environments].sort((a, b) => a.sortOrder - b.sortOrder)}
+            projects={projects}
+            contextFields={contextFields}
+            onResults={setResults}
+          />
+          {results && <PlaygroundResults results={results} />}
+        </>
+      )}
+    </Loaded>
   );
 }

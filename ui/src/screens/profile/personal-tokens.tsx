@@ -90,7 +90,7 @@ export function PersonalTokens() {
         }}
       />
       {secret && <SecretReveal label="The new token:" secret={secret} />}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ pats }) =>
           pats.length === 0 ? (
             <Empty>You have no personal access tokens.</Empty>

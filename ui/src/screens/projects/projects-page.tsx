@@ -47,7 +47,7 @@ export function ProjectsPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={projects}>
+      <Loaded resources={[projects]}>
         {({ projects: list }) =>
           list.length === 0 ? (
             <Empty>There are no projects yet.</Empty>

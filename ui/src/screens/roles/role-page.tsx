@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -112,33 +112,29 @@ export function RolePage({ params }: RouteProps) {
   const canCreate = useCan('CREATE_ROLE');
   const canUpdate = useCan('UPDATE_ROLE');
   const canDelete = useCan('DELETE_ROLE');
-  const failed = role.error ?? catalogue.error;
   const title = isNew ? 'New role' : (role.data?.name ?? 'Role');
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !role.data) || !catalogue.data) return <Loading />;
-  const current = role.data ?? null;
-  const builtIn = current?.type === 'root' || current?.type === 'project';
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && !builtIn && canDelete && <DeleteRole role={current} />}
-      >
-        {current && <p class="muted">{ROLE_KINDS[current.type]}</p>}
-      </PageHeader>
-      <RoleForm
-        role={current}
-        catalogue={catalogue.data.permissions}
-        editable={!builtIn && (current ? canUpdate : canCreate)}
-      />
-    </>
+    <Loaded resources={[isNew ? null : role, catalogue]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read, { permissions }) => {
+        const current = read ?? null;
+        const builtIn = current?.type === 'root' || current?.type === 'project';
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && !builtIn && canDelete && <DeleteRole role={current} />}
+            >
+              {current && <p class="muted">{ROLE_KINDS[current.type]}</p>}
+            </PageHeader>
+            <RoleForm
+              role={current}
+              catalogue={permissions}
+              editable={!builtIn && (current ? canUpdate : canCreate)}
+            />
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

@@ -22,7 +22,7 @@ export function RolesPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={roles}>
+      <Loaded resources={[roles]}>
         {({ roles: list }) => (
           <table class="table">
             <caption class="visually-hidden">Roles</caption>

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading } from '../../components/status';
+import { Empty, Loaded } from '../../components/status';
 import {
   type ConstraintDraft,
   ConstraintsEditor,
@@ -162,31 +162,30 @@ export function SegmentPage({ params }: RouteProps) {
   const contextFields = useResource<ContextField[]>('/api/admin/context');
   const canEdit = useCan(isNew ? 'CREATE_SEGMENT' : 'UPDATE_SEGMENT');
   const canDelete = useCan('DELETE_SEGMENT');
-  const failed = segment.error ?? projects.error ?? contextFields.error;
   const title = isNew ? 'New segment' : (segment.data?.name ?? 'Segment');
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !segment.data) || !projects.data || !contextFields.data) return <Loading />;
-  const current = segment.data ?? null;
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && canDelete && <DeleteSegment segment={current} />}
-      />
-      {canEdit ? (
-        <SegmentForm segment={current} projects={projects.data.projects} contextFields={contextFields.data} />
-      ) : (
-        current && <SegmentSummary segment={current} />
-      )}
-      {current && <SegmentUses segment={current} />}
-    </>
+    <Loaded
+      resources={[isNew ? null : segment, projects, contextFields]}
+      header={<PageHeader title={title} trail={TRAIL} />}
+    >
+      {(read, { projects }, contextFields) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && canDelete && <DeleteSegment segment={current} />}
+            />
+            {canEdit ? (
+              <SegmentForm segment={current} projects={projects} contextFields={contextFields} />
+            ) : (
+              current && <SegmentSummary segment={current} />
+            )}
+            {current && <SegmentUses segment={current} />}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

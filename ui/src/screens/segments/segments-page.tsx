@@ -25,7 +25,7 @@ export function SegmentsPage(_props: RouteProps) {
       >
         <p class="muted">A segment is a named set of constraints that strategies of any flag can use.</p>
       </PageHeader>
-      <Loaded resource={segments}>
+      <Loaded resources={[segments]}>
         {({ segments: list }) =>
           list.length === 0 ? (
             <Empty>There are no segments yet.</Empty>

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
+import { Loaded, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
@@ -141,29 +141,28 @@ export function StrategyTypePage({ params }: RouteProps) {
   const type = useResource<StrategyType>(isNew ? null : `/api/admin/strategies/${seg(name)}`);
   const { isAdmin } = useSession();
   const title = isNew ? 'New custom strategy' : (type.data?.displayName ?? name);
-  if (type.error) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={type.error} />
-      </>
-    );
-  }
-  if (!isNew && !type.data) return <Loading />;
-  const current = type.data ?? null;
-  const editable = isAdmin && (current === null || current.editable !== false);
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && isAdmin && <StrategyTypeActions type={current} onChanged={() => type.reload()} />}
-      />
-      {current && !editable && <StrategyTypeSummary type={current} />}
-      {current?.deprecated && editable && (
-        <p class="muted">Deprecated: not offered for new flag strategies; flags using it keep it.</p>
-      )}
-      {editable && <StrategyTypeForm key={current?.name ?? ''} type={current} />}
-    </>
+    <Loaded resources={[isNew ? null : type]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read) => {
+        const current = read ?? null;
+        const editable = isAdmin && (current === null || current.editable !== false);
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={
+                current && isAdmin && <StrategyTypeActions type={current} onChanged={() => type.reload()} />
+              }
+            />
+            {current && !editable && <StrategyTypeSummary type={current} />}
+            {current?.deprecated && editable && (
+              <p class="muted">Deprecated: not offered for new flag strategies; flags using it keep it.</p>
+            )}
+            {editable && <StrategyTypeForm key={current?.name ?? ''} type={current} />}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

@@ -27,7 +27,7 @@ export function StrategyTypesPage(_props: RouteProps) {
           without it treats the strategy as off.
         </p>
       </PageHeader>
-      <Loaded resource={types}>
+      <Loaded resources={[types]}>
         {({ strategies }) => (
           <table class="table">
             <caption class="visually-hidden">Strategies</caption>

@@ -133,7 +133,7 @@ export function ApiTokensPage(_props: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ tokens: list }) =>
           list.length === 0 ? (
             <Empty>There are no API tokens.</Empty>

@@ -149,7 +149,7 @@ export function ProjectTokensPage({ params }: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ tokens: list }) =>
           list.length === 0 ? (
             <Empty>This project has no API tokens of its own.</Empty>

@@ -26,7 +26,7 @@ export function UsersPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={users}>
+      <Loaded resources={[users]}>
         {({ users: list, rootRoles }) => (
           <>
             {creating && (
