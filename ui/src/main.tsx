@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import './styles.css';
+import './styles/index.css';
 import { App } from './app';
 
 render(<App />, document.getElementById('app')!);

@@ -1,6 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
+/** What the router gives every screen: the parameters of its path's pattern and the query. */
+export interface RouteProps {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
 export interface Location {
   path: string;
   query: URLSearchParams;

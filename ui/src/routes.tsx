@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { lazy } from './components/lazy';
+import type { RouteProps } from './router';
 import { NewUserPage } from './screens/auth/new-user-page';
 import { ResetPasswordPage } from './screens/auth/reset-password-page';
 import { SignInPage } from './screens/auth/sign-in-page';
@@ -10,12 +11,6 @@ import { ProjectPage } from './screens/flags/project-page';
 import type { lazyScreens } from './screens/lazy-screens';
 import { CreateProjectPage } from './screens/projects/create-project-page';
 import { ProjectsPage } from './screens/projects/projects-page';
-import type { Session } from './session';
-
-export interface RouteProps {
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
 
 export interface AppRoute {
   path: string;
@@ -73,39 +68,4 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/admin/banners', screen: later('banners') },
   { path: '/admin/oidc', screen: later('oidc') },
   { path: '/admin/import-export', screen: later('importExport') },
-];
-
-export interface NavItem {
-  href: string;
-  label: string;
-  visible?(session: Session): boolean;
-}
-
-const isAdmin = (session: Session) => session.isAdmin;
-const managesRoles = (session: Session) =>
-  ['CREATE_ROLE', 'UPDATE_ROLE', 'DELETE_ROLE'].some((p) => session.can(p));
-const seesTokens = (session: Session) =>
-  ['ADMIN', 'READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN'].some((p) => session.can(p));
-
-/** The main navigation, in the order of the header. */
-export const mainNavigation: NavItem[] = [
-  { href: '/projects', label: 'Projects' },
-  { href: '/segments', label: 'Segments' },
-  { href: '/strategies', label: 'Strategies' },
-  { href: '/context', label: 'Context fields' },
-  { href: '/playground', label: 'Playground' },
-  { href: '/applications', label: 'Applications' },
-  { href: '/events', label: 'Event log' },
-];
-
-/** The administration pages, each shown to those who may use it. */
-export const adminNavigation: NavItem[] = [
-  { href: '/admin/users', label: 'Users', visible: isAdmin },
-  { href: '/admin/groups', label: 'Groups', visible: isAdmin },
-  { href: '/admin/roles', label: 'Roles', visible: managesRoles },
-  { href: '/admin/invite-links', label: 'Invite links', visible: isAdmin },
-  { href: '/admin/api-tokens', label: 'API tokens', visible: seesTokens },
-  { href: '/admin/banners', label: 'Banners' },
-  { href: '/admin/oidc', label: 'Single sign-on', visible: isAdmin },
-  { href: '/admin/import-export', label: 'Import and export', visible: isAdmin },
 ];

@@ -7,6 +7,16 @@ export interface Role {
   type: 'root' | 'project' | 'root-custom' | 'custom';
 }
 
+/** A group of users, with the root role its members get. */
+export interface Group {
+  id: number;
+  name: string;
+  description: string | null;
+  rootRole: number | null;
+  userCount?: number;
+  users?: { user: { id: number; name: string | null; username: string | null; email: string | null } }[];
+}
+
 export interface UserList {
   users: User[];
   rootRoles: Role[];

@@ -32,15 +32,42 @@ export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="empty">{children}</p>;
 }
 
-/** A resource's data given to `children` once read; its loading or its error until then. */
-export function Loaded<T>({
-  resource,
+type DataOf<R> = R extends Resource<infer T> ? T : undefined;
+
+interface LoadedProps<R extends readonly (Resource<unknown> | null)[]> {
+  /** What must be read first; a null stands for a resource this page does not need (its data: undefined). */
+  resources: readonly [...R];
+  /** Shown above the error when a read failed (a page's header: loading shows nothing of the page). */
+  header?: ComponentChildren;
+  /** What loading says: Loading… unless said. */
+  label?: string;
+  /** How a failed read is shown: its message unless said. */
+  renderError?(error: ApiError): ComponentChildren;
+  children(...data: { [K in keyof R]: DataOf<R[K]> }): ComponentChildren;
+}
+
+/**
+ * The resources' data given to `children` once all are read; until then their loading, or the first
+ * one's error.
+ */
+export function Loaded<R extends readonly (Resource<unknown> | null)[]>({
+  resources,
+  header,
+  label,
+  renderError = (error) => <ErrorMessage error={error} />,
   children,
-}: {
-  resource: Resource<T>;
-  children(data: T): ComponentChildren;
-}) {
-  if (resource.data !== undefined) return <>{children(resource.data)}</>;
-  if (resource.error) return <ErrorMessage error={resource.error} />;
-  return <Loading />;
+}: LoadedProps<R>) {
+  const error = resources.find((r) => r?.error)?.error;
+  if (error) {
+    return (
+      <>
+        {header}
+        {renderError(error)}
+      </>
+    );
+  }
+  // A resource being read again keeps what it read: the page stays.
+  if (resources.some((r) => r && r.data === undefined && r.loading)) return <Loading label={label} />;
+  const data = resources.map((r) => r?.data) as { [K in keyof R]: DataOf<R[K]> };
+  return <>{children(...data)}</>;
 }

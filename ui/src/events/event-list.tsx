@@ -64,7 +64,7 @@ export function EventList({ filter }: { filter: EventFilter }) {
   const [page, setPage] = useState(0);
   const events = useResource<EventPage>(eventsPath(filter, page));
   return (
-    <Loaded resource={events}>
+    <Loaded resources={[events]}>
       {({ events: list, totalEvents }) =>
         totalEvents === 0 ? (
           <Empty>No events.</Empty>

@@ -6,6 +6,23 @@ export interface FormOptions {
   conflictField?: string;
 }
 
+/** The keys of `V` whose values are a `T`. */
+type KeysOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
+
+/** What a text, text area or select field takes to show one of the form's values, change it and show its error. */
+export interface BoundField {
+  value: string;
+  onValue(value: string): void;
+  error: string | undefined;
+}
+
+/** What a checkbox field takes to show one of the form's values, change it and show its error. */
+export interface BoundCheckbox {
+  checked: boolean;
+  onValue(checked: boolean): void;
+  error: string | undefined;
+}
+
 export interface Form<V> {
   values: V;
   set<K extends keyof V>(key: K, value: V[K]): void;
@@ -13,6 +30,10 @@ export interface Form<V> {
   update(change: (values: V) => V): void;
   /** The server's message for a field, by the path its `details` name it with (`constraints.0.value`). */
   errorAt(path: string): string | undefined;
+  /** A field bound to the value `key`: spread into a TextField, TextAreaField or SelectField. */
+  field(key: KeysOf<V, string>): BoundField;
+  /** A checkbox bound to the value `key`: spread into a CheckboxField. */
+  checkbox(key: KeysOf<V, boolean>): BoundCheckbox;
   /** What the server said about the whole request, shown above the fields. */
   error: string | undefined;
   submitting: boolean;
@@ -68,6 +89,16 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
     set,
     update: setValues,
     errorAt: (path) => fieldErrors[path],
+    field: (key) => ({
+      value: values[key] as string,
+      onValue: (value) => set(key, value as V[typeof key]),
+      error: fieldErrors[key],
+    }),
+    checkbox: (key) => ({
+      checked: values[key] as boolean,
+      onValue: (checked) => set(key, checked as V[typeof key]),
+      error: fieldErrors[key],
+    }),
     error,
     submitting,
     onSubmit,

@@ -1,7 +1,7 @@
 import { Link } from '../router';
-import { adminNavigation, mainNavigation, type NavItem } from '../routes';
 import { useSession } from '../session';
 import { Disclosure } from './disclosure';
+import { adminNavigation, mainNavigation, type NavItem } from './navigation';
 
 interface Props {
   path: string;

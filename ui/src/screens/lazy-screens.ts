@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import type { RouteProps } from '../routes';
+import type { RouteProps } from '../router';
 import { AccessPage } from './access/access-page';
 import { ApplicationPage } from './applications/application-page';
 import { ApplicationsPage } from './applications/applications-page';

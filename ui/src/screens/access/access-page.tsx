@@ -1,14 +1,13 @@
 import { api, seg } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type Role, type UserList } from '../../api/people';
 import { useResource } from '../../api/use-resource';
-import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { CheckboxField } from '../../components/fields';
 import { Empty, Loaded, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
-import type { Group } from '../groups/groups-page';
+import type { RouteProps } from '../../router';
 import { GrantForm } from './grant-form';
 
 interface Holder {
@@ -41,31 +40,14 @@ function HolderRow({
   roles: Role[];
   onChanged(): void;
 }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
   const path = `/api/admin/projects/${seg(project)}/${holder.kind}/${holder.id}/roles`;
   const setRoles = (next: number[]) =>
     run(async () => {
       await api.put(path, { roles: next });
       onChanged();
     });
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Remove ${holder.name} from ${project}?`,
-      body: (
-        <p>
-          They lose every role they hold in this project{holder.kind === 'groups' && ' through this group'}.
-        </p>
-      ),
-      confirmLabel: 'Remove access',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(path);
-        onChanged();
-      });
-  };
   return (
     <tr>
       <th scope="row" data-label={holder.kind === 'users' ? 'User' : 'Group'}>
@@ -88,9 +70,26 @@ function HolderRow({
         </div>
       </td>
       <td data-label="Actions">
-        <Button variant="danger" onClick={remove} busy={busy} aria-label={`Remove ${holder.name}`}>
+        <DeleteButton
+          confirm={{
+            title: `Remove ${holder.name} from ${project}?`,
+            body: (
+              <p>
+                They lose every role they hold in this project
+                {holder.kind === 'groups' && ' through this group'}.
+              </p>
+            ),
+            confirmLabel: 'Remove access',
+          }}
+          onDelete={async () => {
+            await api.del(path);
+            onChanged();
+          }}
+          action={action}
+          aria-label={`Remove ${holder.name}`}
+        >
           Remove
-        </Button>
+        </DeleteButton>
       </td>
     </tr>
   );
@@ -111,7 +110,7 @@ export function AccessPage({ params }: RouteProps) {
           { href: `/projects/${encodeURIComponent(project)}`, label: project },
         ]}
       />
-      <Loaded resource={access}>
+      <Loaded resources={[access]}>
         {(data) => {
           const holders: Holder[] = [
             ...data.users.map((u) => ({

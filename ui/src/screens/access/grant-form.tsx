@@ -1,11 +1,11 @@
 import { api, seg } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type Role } from '../../api/people';
 import type { User } from '../../api/types';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
-import type { Group } from '../groups/groups-page';
 
 interface Props {
   project: string;
@@ -38,20 +38,18 @@ export function GrantForm({ project, roles, users, groups, onGranted }: Props) {
       <div class="row">
         <SelectField
           label="User or group"
-          value={form.values.who}
+          {...form.field('who')}
           choices={[
             { value: '', label: 'Choose' },
             ...users.map((u) => ({ value: `user:${u.id}`, label: displayName(u) })),
             ...groups.map((g) => ({ value: `group:${g.id}`, label: `Group: ${g.name}` })),
           ]}
-          onValue={(v) => form.set('who', v)}
           error={form.errorAt('users') ?? form.errorAt('groups')}
         />
         <SelectField
           label="Role"
-          value={form.values.role}
+          {...form.field('role')}
           choices={roles.map((r) => ({ value: String(r.id), label: r.name }))}
-          onValue={(v) => form.set('role', v)}
           error={form.errorAt('roles')}
         />
       </div>

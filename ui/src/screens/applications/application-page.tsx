@@ -1,16 +1,14 @@
 import { api, seg } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { Empty, Loaded } from '../../components/status';
 import { formatDateTime } from '../../format';
-import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 
 interface Instance {
@@ -65,33 +63,11 @@ function ApplicationForm({ application, onSaved }: { application: Application; o
         onSaved();
       })}
     >
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
-      <TextField
-        label="Link"
-        type="url"
-        hint="Where the application can be found."
-        value={form.values.url}
-        onValue={(v) => form.set('url', v)}
-        error={form.errorAt('url')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
+      <TextField label="Link" type="url" hint="Where the application can be found." {...form.field('url')} />
       <div class="row">
-        <TextField
-          label="Colour"
-          value={form.values.color}
-          onValue={(v) => form.set('color', v)}
-          error={form.errorAt('color')}
-        />
-        <TextField
-          label="Icon"
-          value={form.values.icon}
-          onValue={(v) => form.set('icon', v)}
-          error={form.errorAt('icon')}
-        />
+        <TextField label="Colour" {...form.field('color')} />
+        <TextField label="Icon" {...form.field('icon')} />
       </div>
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>
@@ -136,26 +112,22 @@ function InstanceTable({ instances }: { instances: Instance[] }) {
 }
 
 function DeleteApplication({ name }: { name: string }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Forget the application “${name}”?`,
-      body: <p>Its details and instances are deleted. It comes back when one of its SDKs registers again.</p>,
-      confirmLabel: 'Forget application',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/metrics/applications/${seg(name)}`)))) {
-      navigate('/applications');
-    }
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Forget
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Forget the application “${name}”?`,
+        body: (
+          <p>Its details and instances are deleted. It comes back when one of its SDKs registers again.</p>
+        ),
+        confirmLabel: 'Forget application',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/metrics/applications/${seg(name)}`);
+        navigate('/applications');
+      }}
+    >
+      Forget
+    </DeleteButton>
   );
 }
 
@@ -164,37 +136,35 @@ export function ApplicationPage({ params }: RouteProps) {
   const name = params.appName!;
   const application = useResource<Application>(`/api/admin/metrics/applications/${seg(name)}`);
   const canChange = useCan('UPDATE_APPLICATION');
-  if (application.error) {
-    return (
-      <>
-        <PageHeader title={name} trail={TRAIL} />
-        <ErrorMessage error={application.error} />
-      </>
-    );
-  }
-  const app = application.data;
-  if (!app) return <Loading />;
   return (
-    <>
-      <PageHeader title={name} trail={TRAIL} actions={canChange && <DeleteApplication name={name} />}>
-        {app.url && (
+    <Loaded resources={[application]} header={<PageHeader title={name} trail={TRAIL} />}>
+      {(app) => (
+        <>
+          <PageHeader title={name} trail={TRAIL} actions={canChange && <DeleteApplication name={name} />}>
+            {app.url && (
+              <p>
+                <a href={app.url}>{app.url}</a>
+              </p>
+            )}
+          </PageHeader>
+          {canChange ? (
+            <ApplicationForm application={app} onSaved={application.reload} />
+          ) : (
+            app.description && <p>{app.description}</p>
+          )}
+          <h2>Instances</h2>
+          <InstanceTable instances={app.instances} />
+          <h2>Flags it evaluated</h2>
+          {app.seenToggles.length === 0 ? (
+            <Empty>None reported yet.</Empty>
+          ) : (
+            <p>{app.seenToggles.join(', ')}</p>
+          )}
           <p>
-            <a href={app.url}>{app.url}</a>
+            <span class="label">Strategies it knows:</span> {app.strategies.join(', ') || '—'}
           </p>
-        )}
-      </PageHeader>
-      {canChange ? (
-        <ApplicationForm application={app} onSaved={application.reload} />
-      ) : (
-        app.description && <p>{app.description}</p>
+        </>
       )}
-      <h2>Instances</h2>
-      <InstanceTable instances={app.instances} />
-      <h2>Flags it evaluated</h2>
-      {app.seenToggles.length === 0 ? <Empty>None reported yet.</Empty> : <p>{app.seenToggles.join(', ')}</p>}
-      <p>
-        <span class="label">Strategies it knows:</span> {app.strategies.join(', ') || '—'}
-      </p>
-    </>
+    </Loaded>
   );
 }

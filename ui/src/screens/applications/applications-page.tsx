@@ -1,8 +1,7 @@
 import { useResource } from '../../api/use-resource';
 import { Empty, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 
 interface ApplicationSummary {
   appName: string;
@@ -21,7 +20,7 @@ export function ApplicationsPage(_props: RouteProps) {
       <PageHeader title="Applications">
         <p class="muted">The applications whose SDKs have connected to Flagpole.</p>
       </PageHeader>
-      <Loaded resource={applications}>
+      <Loaded resources={[applications]}>
         {({ applications: list }) =>
           list.length === 0 ? (
             <Empty>No application has connected yet.</Empty>

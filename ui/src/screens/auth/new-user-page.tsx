@@ -3,13 +3,12 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useSignedIn } from '../../session';
-import { PASSWORD_RULES } from './password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 function SignupForm({ invite }: { invite: string }) {
   const signedIn = useSignedIn();
@@ -24,38 +23,16 @@ function SignupForm({ invite }: { invite: string }) {
         await signedIn();
       })}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onValue={(v) => form.set('email', v)}
-        error={form.errorAt('email')}
-      />
-      <TextField
-        label="Name"
-        autoComplete="name"
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextField
-        label="Username (optional)"
-        autoComplete="username"
-        value={form.values.username}
-        onValue={(v) => form.set('username', v)}
-        error={form.errorAt('username')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Username (optional)" autoComplete="username" {...form.field('username')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         required
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Create account
@@ -72,17 +49,21 @@ export function NewUserPage({ query }: RouteProps) {
     <PublicCard title="Join Flagpole">
       {!invite ? (
         <p>This page needs the invite link you were sent. Ask an administrator for one.</p>
-      ) : validity.loading ? (
-        <Loading label="Checking the invite link…" />
-      ) : validity.error ? (
-        <>
-          <ErrorMessage error={validity.error} />
-          <p>
-            The link may have expired. Ask for a new one, or <Link href="/login">sign in</Link>.
-          </p>
-        </>
       ) : (
-        <SignupForm invite={invite} />
+        <Loaded
+          resources={[validity]}
+          label="Checking the invite link…"
+          renderError={(error) => (
+            <>
+              <ErrorMessage error={error} />
+              <p>
+                The link may have expired. Ask for a new one, or <Link href="/login">sign in</Link>.
+              </p>
+            </>
+          )}
+        >
+          {() => <SignupForm invite={invite} />}
+        </Loaded>
       )}
     </PublicCard>
   );

@@ -4,12 +4,11 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
-import { PASSWORD_RULES } from './password-rules';
+import { Link, type RouteProps } from '../../router';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 interface ResetTokenUser {
   email: string | null;
@@ -40,17 +39,14 @@ function NewPasswordForm({ token, user, onDone }: { token: string; user: ResetTo
         autoComplete="new-password"
         required
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <TextField
         label="New password, again"
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.repeat}
-        onValue={(v) => form.set('repeat', v)}
+        {...form.field('repeat')}
         error={mismatch ? 'The two passwords differ.' : undefined}
       />
       <Button type="submit" variant="primary" busy={form.submitting} disabled={mismatch}>
@@ -75,15 +71,19 @@ export function ResetPasswordPage({ query }: RouteProps) {
         </p>
       ) : !token ? (
         <p>This page needs the reset link you were sent. Ask an administrator for one.</p>
-      ) : user.error ? (
-        <>
-          <ErrorMessage error={user.error} />
-          <p>Ask an administrator for a new link.</p>
-        </>
-      ) : user.data ? (
-        <NewPasswordForm token={token} user={user.data} onDone={() => setDone(true)} />
       ) : (
-        <Loading label="Checking the link…" />
+        <Loaded
+          resources={[user]}
+          label="Checking the link…"
+          renderError={(error) => (
+            <>
+              <ErrorMessage error={error} />
+              <p>Ask an administrator for a new link.</p>
+            </>
+          )}
+        >
+          {(read) => <NewPasswordForm token={token} user={read} onDone={() => setDone(true)} />}
+        </Loaded>
       )}
     </PublicCard>
   );

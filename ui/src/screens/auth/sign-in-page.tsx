@@ -4,7 +4,7 @@ import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PublicCard } from '../../layout/public-card';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useSignedIn, useSignInChoices } from '../../session';
 
 /**
@@ -36,9 +36,7 @@ function PasswordForm({ first }: { first: boolean }) {
         autoComplete="username"
         autoFocus={first}
         required
-        value={form.values.username}
-        onValue={(v) => form.set('username', v)}
-        error={form.errorAt('username')}
+        {...form.field('username')}
       />
       <TextField
         label="Password"
@@ -46,9 +44,7 @@ function PasswordForm({ first }: { first: boolean }) {
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Sign in

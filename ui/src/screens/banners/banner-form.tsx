@@ -55,64 +55,32 @@ export function BannerForm({ banner, onSaved, onCancel }: Props) {
         label="Message"
         hint="Markdown: **bold**, *italic*, `code` and [links](https://…)."
         required
-        value={values.message}
-        onValue={(v) => form.set('message', v)}
-        error={form.errorAt('message')}
+        {...form.field('message')}
       />
       <div class="row">
-        <SelectField
-          label="Look"
-          value={values.variant}
-          choices={VARIANTS}
-          onValue={(v) => form.set('variant', v as Banner['variant'])}
-          error={form.errorAt('variant')}
-        />
+        <SelectField label="Look" {...form.field('variant')} choices={VARIANTS} />
         <TextField
           label="Icon"
           hint="Leave empty for the look's icon; none for no icon."
-          value={values.icon}
-          onValue={(v) => form.set('icon', v)}
-          error={form.errorAt('icon')}
+          {...form.field('icon')}
         />
       </div>
       <div class="row">
-        <CheckboxField label="Shown" checked={values.enabled} onValue={(v) => form.set('enabled', v)} />
-        <CheckboxField
-          label="Stays on top when scrolling"
-          checked={values.sticky}
-          onValue={(v) => form.set('sticky', v)}
-        />
+        <CheckboxField label="Shown" {...form.checkbox('enabled')} />
+        <CheckboxField label="Stays on top when scrolling" {...form.checkbox('sticky')} />
       </div>
       <div class="row">
         <TextField
           label="Link"
           hint="A web address, a path of this site, or dialog."
-          value={values.link}
-          onValue={(v) => form.set('link', v)}
-          error={form.errorAt('link')}
+          {...form.field('link')}
         />
-        <TextField
-          label="Link text"
-          value={values.linkText}
-          onValue={(v) => form.set('linkText', v)}
-          error={form.errorAt('linkText')}
-        />
+        <TextField label="Link text" {...form.field('linkText')} />
       </div>
       {values.link === 'dialog' && (
         <>
-          <TextField
-            label="Dialog title"
-            value={values.dialogTitle}
-            onValue={(v) => form.set('dialogTitle', v)}
-            error={form.errorAt('dialogTitle')}
-          />
-          <TextAreaField
-            label="Dialog"
-            hint="Markdown."
-            value={values.dialog}
-            onValue={(v) => form.set('dialog', v)}
-            error={form.errorAt('dialog')}
-          />
+          <TextField label="Dialog title" {...form.field('dialogTitle')} />
+          <TextAreaField label="Dialog" hint="Markdown." {...form.field('dialog')} />
         </>
       )}
       <div class="actions">

@@ -3,20 +3,20 @@ import { api } from '../../api/client';
 import type { Banner } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { Empty, Loaded, Problem } from '../../components/status';
 import { Switch } from '../../components/switch';
 import { useAction } from '../../forms/use-action';
 import { announceBannerChange, BannerView } from '../../layout/banner-strip';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { BannerForm } from './banner-form';
 
 function BannerItem({ banner, onChanged }: { banner: Banner; onChanged(): void }) {
   const canChange = useCan('UPDATE_INSTANCE_BANNERS');
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
   const [editing, setEditing] = useState(false);
   const changed = () => {
     onChanged();
@@ -27,19 +27,6 @@ function BannerItem({ banner, onChanged }: { banner: Banner; onChanged(): void }
       await api.post(`/api/admin/banners/${banner.id}/${banner.enabled ? 'off' : 'on'}`);
       changed();
     });
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: 'Delete this banner?',
-      body: <p>“{banner.message}” is deleted for good.</p>,
-      confirmLabel: 'Delete banner',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`/api/admin/banners/${banner.id}`);
-        changed();
-      });
-  };
   if (editing) {
     return (
       <li>
@@ -71,9 +58,18 @@ function BannerItem({ banner, onChanged }: { banner: Banner; onChanged(): void }
               {banner.enabled ? 'Shown' : 'Hidden'}
             </span>
             <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="danger" onClick={remove} busy={busy}>
-              Delete
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: 'Delete this banner?',
+                body: <p>“{banner.message}” is deleted for good.</p>,
+                confirmLabel: 'Delete banner',
+              }}
+              onDelete={async () => {
+                await api.del(`/api/admin/banners/${banner.id}`);
+                changed();
+              }}
+              action={action}
+            />
           </>
         ) : (
           <span class="muted">{banner.enabled ? 'Shown' : 'Hidden'}</span>
@@ -112,7 +108,7 @@ export function BannersPage(_props: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={banners}>
+      <Loaded resources={[banners]}>
         {({ banners: list }) =>
           list.length === 0 ? (
             <Empty>There are no banners.</Empty>

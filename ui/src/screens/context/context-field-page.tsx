@@ -2,15 +2,13 @@ import { api, seg } from '../../api/client';
 import type { ContextField, LegalValue } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { CheckboxField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { LegalValuesEditor } from './legal-values-editor';
 
@@ -50,23 +48,14 @@ function ContextFieldForm({ field }: { field: ContextField | null }) {
           label="Name"
           hint="As the SDK's context calls it (a property name). It cannot change later."
           required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
+          {...form.field('name')}
         />
       )}
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
       <CheckboxField
         label="Usable as stickiness"
         hint="Gradual rollouts may keep the same users in or out by this field."
-        checked={form.values.stickiness}
-        onValue={(v) => form.set('stickiness', v)}
-        error={form.errorAt('stickiness')}
+        {...form.checkbox('stickiness')}
       />
       <LegalValuesEditor
         values={form.values.legalValues}
@@ -110,27 +99,22 @@ function ContextFieldSummary({ field }: { field: ContextField }) {
 }
 
 function DeleteContextField({ field }: { field: ContextField }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the context field “${field.name}”?`,
-      body: (
-        <p>Constraints can no longer be written on it. A field a constraint still uses cannot be deleted.</p>
-      ),
-      confirmLabel: 'Delete context field',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/context/${seg(field.name)}`))))
-      navigate('/context');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the context field “${field.name}”?`,
+        body: (
+          <p>
+            Constraints can no longer be written on it. A field a constraint still uses cannot be deleted.
+          </p>
+        ),
+        confirmLabel: 'Delete context field',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/context/${seg(field.name)}`);
+        navigate('/context');
+      }}
+    />
   );
 }
 
@@ -142,24 +126,25 @@ export function ContextFieldPage({ params }: RouteProps) {
   const canEdit = useCan(isNew ? 'CREATE_CONTEXT_FIELD' : 'UPDATE_CONTEXT_FIELD');
   const canDelete = useCan('DELETE_CONTEXT_FIELD');
   const title = isNew ? 'New context field' : name;
-  if (field.error) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={field.error} />
-      </>
-    );
-  }
-  if (!isNew && !field.data) return <Loading />;
-  const current = field.data ?? null;
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && canDelete && <DeleteContextField field={current} />}
-      />
-      {canEdit ? <ContextFieldForm field={current} /> : current && <ContextFieldSummary field={current} />}
-    </>
+    <Loaded resources={[isNew ? null : field]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && canDelete && <DeleteContextField field={current} />}
+            />
+            {canEdit ? (
+              <ContextFieldForm field={current} />
+            ) : (
+              current && <ContextFieldSummary field={current} />
+            )}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

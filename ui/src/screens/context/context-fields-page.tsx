@@ -2,8 +2,7 @@ import type { ContextField } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 
 const contextFieldHref = (name: string) => `/context/${encodeURIComponent(name)}`;
@@ -26,7 +25,7 @@ export function ContextFieldsPage(_props: RouteProps) {
       >
         <p class="muted">What an application tells the SDK about a request, for constraints to compare.</p>
       </PageHeader>
-      <Loaded resource={fields}>
+      <Loaded resources={[fields]}>
         {(list) => (
           <table class="table">
             <caption class="visually-hidden">Context fields</caption>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { TextField } from '../../components/fields';
 import { type EventFilter, EventList } from '../../events/event-list';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 
 /** The audit log of the whole instance, filtered by type, project and flag. */
 export function EventsPage({ query }: RouteProps) {

@@ -3,13 +3,13 @@ import { api, featurePath, seg } from '../../api/client';
 import type { FeatureEnvironment, Segment, Strategy, StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
+import { EnvironmentSwitch } from '../../components/environment-switch';
 import { Empty, Problem } from '../../components/status';
 import { Link } from '../../router';
 import { useCan } from '../../session';
-import { EnvironmentSwitch } from '../flags/environment-switch';
-import { flagHref } from '../flags/flag-table';
-import type { FlagTabProps } from './flag-page';
+import { flagHref } from '../../shared/links';
+import type { FlagTabProps } from './flag-tab';
 import { StrategySummary } from './strategy-summary';
 
 interface PanelProps extends FlagTabProps {
@@ -33,13 +33,22 @@ function StrategyCard({
   typeNames,
   onMove,
   onDelete,
-}: PanelProps & { strategy: Strategy; position: number; onMove(by: number): void; onDelete(): void }) {
+  run,
+}: PanelProps & {
+  strategy: Strategy;
+  position: number;
+  onMove(by: number): void;
+  /** Deletes the strategy, run by `run` (the panel's, which shows its error and reads the flag again). */
+  onDelete(): Promise<unknown>;
+  run(action: () => Promise<unknown>): Promise<void>;
+}) {
   const scope = { project, environment: environment.name };
   const canUpdate = useCan('UPDATE_FEATURE_STRATEGY', scope);
   const canDelete = useCan('DELETE_FEATURE_STRATEGY', scope);
   const typeName = typeNames[strategy.name] ?? strategy.name;
   const title = strategy.title || typeName;
   const last = environment.strategies.length - 1;
+  const only = environment.enabled && environment.strategies.length === 1;
   return (
     <li class={`card strategy-card${strategy.disabled ? ' strategy-disabled' : ''}`}>
       <div class="strategy-head">
@@ -77,13 +86,22 @@ function StrategyCard({
             </>
           )}
           {canDelete && (
-            <Button
-              variant="danger"
-              onClick={onDelete}
+            <DeleteButton
+              confirm={{
+                title: `Delete the strategy “${title}” from ${environment.name}?`,
+                body: (
+                  <p>
+                    {only
+                      ? `It is the only strategy in ${environment.name}: deleting it turns the flag off there.`
+                      : `Users it selects no longer get the flag in ${environment.name} through it.`}
+                  </p>
+                ),
+                confirmLabel: 'Delete strategy',
+              }}
+              onDelete={onDelete}
+              action={{ run }}
               aria-label={`Delete ${title} from ${environment.name}`}
-            >
-              Delete
-            </Button>
+            />
           )}
         </div>
       </div>
@@ -95,7 +113,6 @@ function StrategyCard({
 function EnvironmentPanel(props: PanelProps) {
   const { project, feature, environment, reload } = props;
   const canAdd = useCan('CREATE_FEATURE_STRATEGY', { project, environment: environment.name });
-  const confirm = useConfirm();
   const [problem, setProblem] = useState<string>();
   const base = `${featurePath(project, feature.name)}/environments/${seg(environment.name)}/strategies`;
 
@@ -119,23 +136,6 @@ function EnvironmentPanel(props: PanelProps) {
       ),
     );
   };
-  const remove = async (strategy: Strategy) => {
-    const only = environment.enabled && environment.strategies.length === 1;
-    const confirmed = await confirm({
-      title: `Delete the strategy “${strategy.title || (props.typeNames[strategy.name] ?? strategy.name)}” from ${environment.name}?`,
-      body: (
-        <p>
-          {only
-            ? `It is the only strategy in ${environment.name}: deleting it turns the flag off there.`
-            : `Users it selects no longer get the flag in ${environment.name} through it.`}
-        </p>
-      ),
-      confirmLabel: 'Delete strategy',
-      danger: true,
-    });
-    if (confirmed) await run(() => api.del(`${base}/${seg(strategy.id)}`));
-  };
-
   return (
     <section
       class={`card environment-panel environment-${environment.type}`}
@@ -169,7 +169,8 @@ function EnvironmentPanel(props: PanelProps) {
               strategy={strategy}
               position={i}
               onMove={(by) => move(i, by)}
-              onDelete={() => remove(strategy)}
+              onDelete={() => api.del(`${base}/${seg(strategy.id)}`)}
+              run={run}
             />
           ))}
         </ol>

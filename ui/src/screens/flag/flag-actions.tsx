@@ -1,7 +1,7 @@
 import { api, featurePath, seg } from '../../api/client';
 import type { Feature } from '../../api/types';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { navigate } from '../../router';
@@ -21,8 +21,8 @@ function enabledIn(feature: Feature): string[] {
 export function FlagActions({ project, feature, reload }: Props) {
   const canUpdate = useCan('UPDATE_FEATURE', { project });
   const canArchive = useCan('DELETE_FEATURE', { project });
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
 
   const toggleStale = () =>
     run(async () => {
@@ -32,29 +32,25 @@ export function FlagActions({ project, feature, reload }: Props) {
       await reload();
     });
 
+  const on = enabledIn(feature);
+  const archiveQuestion = {
+    title: `Archive “${feature.name}”?`,
+    body: (
+      <>
+        <p>
+          SDKs stop receiving it: applications get false for it
+          {on.length > 0 && <> — it is on in {on.join(', ')} now</>}.
+        </p>
+        <p>
+          It keeps its strategies and variants, and can be revived from the project's archive, turned off.
+        </p>
+      </>
+    ),
+    confirmLabel: 'Archive flag',
+  };
   const archive = async () => {
-    const on = enabledIn(feature);
-    const confirmed = await confirm({
-      title: `Archive “${feature.name}”?`,
-      body: (
-        <>
-          <p>
-            SDKs stop receiving it: applications get false for it
-            {on.length > 0 && <> — it is on in {on.join(', ')} now</>}.
-          </p>
-          <p>
-            It keeps its strategies and variants, and can be revived from the project's archive, turned off.
-          </p>
-        </>
-      ),
-      confirmLabel: 'Archive flag',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await run(async () => {
-      await api.post(`/api/admin/projects/${seg(project)}/archive`, { features: [feature.name] });
-      navigate(`/projects/${encodeURIComponent(project)}?archived=1`);
-    });
+    await api.post(`/api/admin/projects/${seg(project)}/archive`, { features: [feature.name] });
+    navigate(`/projects/${encodeURIComponent(project)}?archived=1`);
   };
 
   if (!canUpdate && !canArchive) return null;
@@ -67,9 +63,9 @@ export function FlagActions({ project, feature, reload }: Props) {
         </Button>
       )}
       {canArchive && (
-        <Button variant="danger" onClick={archive} busy={busy}>
+        <DeleteButton confirm={archiveQuestion} onDelete={archive} action={action}>
           Archive
-        </Button>
+        </DeleteButton>
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { api, featurePath, seg } from '../../api/client';
 import type { Dependency, Feature } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { CheckboxField, SelectField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { Problem } from '../../components/status';
@@ -11,7 +11,7 @@ import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { Link } from '../../router';
 import { useCan } from '../../session';
-import { flagHref } from '../flags/flag-table';
+import { flagHref } from '../../shared/links';
 
 interface Props {
   project: string;
@@ -88,13 +88,11 @@ function DependencyForm({
         />
         <SelectField
           label="The parent must be"
-          value={values.enabled}
+          {...form.field('enabled')}
           choices={[
             { value: 'true', label: 'On' },
             { value: 'false', label: 'Off' },
           ]}
-          onValue={(v) => form.set('enabled', v as Draft['enabled'])}
-          error={form.errorAt('enabled')}
         />
       </div>
       {values.enabled === 'true' && (variants.data?.length ?? 0) > 0 && (
@@ -135,8 +133,7 @@ function DependencyForm({
 export function FlagDependency(props: Props) {
   const { project, feature, reload } = props;
   const canEdit = useCan('UPDATE_FEATURE_DEPENDENCY', { project });
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
   const [editing, setEditing] = useState(false);
   const parent = feature.dependencies[0];
   const children = feature.children;
@@ -145,27 +142,13 @@ export function FlagDependency(props: Props) {
   if (!parent && children.length === 0 && !mayHaveParent) return null;
 
   const remove = async (d: Dependency) => {
-    const confirmed = await confirm({
-      title: `Remove the dependency of “${feature.name}” on “${d.feature}”?`,
-      body: (
-        <p>
-          {feature.name} no longer waits for {d.feature} {conditionOf(d)}: it is on wherever its own switch
-          and strategies say.
-        </p>
-      ),
-      confirmLabel: 'Remove dependency',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await run(async () => {
-      await api.del(`${featurePath(project, feature.name)}/dependencies/${seg(d.feature)}`);
-      await reload();
-    });
+    await api.del(`${featurePath(project, feature.name)}/dependencies/${seg(d.feature)}`);
+    await reload();
   };
 
   return (
     <div class="flag-dependency">
-      <Problem message={problem} />
+      <Problem message={action.problem} />
       {parent && (
         <p class="dependency-line">
           <span class="label">Depends on</span>
@@ -176,15 +159,24 @@ export function FlagDependency(props: Props) {
               <Button variant="quiet" class="add-tag" onClick={() => setEditing(true)}>
                 Change
               </Button>
-              <Button
-                variant="danger"
+              <DeleteButton
+                confirm={{
+                  title: `Remove the dependency of “${feature.name}” on “${parent.feature}”?`,
+                  body: (
+                    <p>
+                      {feature.name} no longer waits for {parent.feature} {conditionOf(parent)}: it is on
+                      wherever its own switch and strategies say.
+                    </p>
+                  ),
+                  confirmLabel: 'Remove dependency',
+                }}
+                onDelete={() => remove(parent)}
+                action={action}
                 class="add-tag"
-                busy={busy}
-                onClick={() => remove(parent)}
                 aria-label={`Remove the dependency on ${parent.feature}`}
               >
                 Remove
-              </Button>
+              </DeleteButton>
             </>
           )}
         </p>

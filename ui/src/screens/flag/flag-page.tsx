@@ -2,25 +2,18 @@ import { featurePath } from '../../api/client';
 import type { Feature } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { lazy } from '../../components/lazy';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from '../flags/flag-table';
+import { Link, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 import { EnvironmentsTab } from './environments-tab';
 import { FlagActions } from './flag-actions';
 import { FlagDependency } from './flag-dependency';
+import type { FlagTabProps } from './flag-tab';
 import { FlagTags } from './flag-tags';
 import { HistoryTab } from './history-tab';
 import { JsonTab } from './json-tab';
 import { VariantsTab } from './variants-tab';
-
-export interface FlagTabProps {
-  project: string;
-  feature: Feature;
-  /** Reads the flag again after a change. */
-  reload(): Promise<void>;
-}
 
 // The chart library is the largest part of the UI: it loads when the usage tab is first opened.
 const UsageTab = lazy<FlagTabProps>(() => import('./usage-tab').then((m) => m.UsageTab));
@@ -56,43 +49,46 @@ export function FlagPage({ params }: RouteProps) {
     { href: '/projects', label: 'Projects' },
     { href: `/projects/${encodeURIComponent(project)}`, label: project },
   ];
-  if (feature.error) {
-    return (
-      <>
-        <PageHeader title={name} trail={trail} />
-        <ArchivedOrMissing project={project} error={feature.error} />
-      </>
-    );
-  }
-  if (!feature.data) return <Loading label="Loading the flag…" />;
-  const flag = feature.data;
   const Tab = tab.screen;
   return (
-    <>
-      <PageHeader
-        title={flag.name}
-        trail={trail}
-        actions={<FlagActions project={project} feature={flag} reload={feature.reload} />}
-      >
-        <p class="flag-meta">
-          <span class="badge">{flag.type}</span>
-          {flag.stale && <span class="badge badge-warning">stale</span>}
-          {flag.impressionData && <span class="badge">impression data</span>}
-        </p>
-        {flag.description && <p class="muted">{flag.description}</p>}
-        <FlagTags project={project} feature={flag.name} />
-        <FlagDependency project={project} feature={flag} reload={feature.reload} />
-      </PageHeader>
-      <nav class="tabs" aria-label="Parts of the flag">
-        {TABS.map((t) => (
-          <Link key={t.id} href={flagHref(project, name, t.id)} aria-current={t === tab ? 'page' : undefined}>
-            {t.label}
-          </Link>
-        ))}
-      </nav>
-      <section class="tab-panel" aria-label={tab.label}>
-        <Tab project={project} feature={flag} reload={feature.reload} />
-      </section>
-    </>
+    <Loaded
+      resources={[feature]}
+      header={<PageHeader title={name} trail={trail} />}
+      label="Loading the flag…"
+      renderError={(error) => <ArchivedOrMissing project={project} error={error} />}
+    >
+      {(flag) => (
+        <>
+          <PageHeader
+            title={flag.name}
+            trail={trail}
+            actions={<FlagActions project={project} feature={flag} reload={feature.reload} />}
+          >
+            <p class="flag-meta">
+              <span class="badge">{flag.type}</span>
+              {flag.stale && <span class="badge badge-warning">stale</span>}
+              {flag.impressionData && <span class="badge">impression data</span>}
+            </p>
+            {flag.description && <p class="muted">{flag.description}</p>}
+            <FlagTags project={project} feature={flag.name} />
+            <FlagDependency project={project} feature={flag} reload={feature.reload} />
+          </PageHeader>
+          <nav class="tabs" aria-label="Parts of the flag">
+            {TABS.map((t) => (
+              <Link
+                key={t.id}
+                href={flagHref(project, name, t.id)}
+                aria-current={t === tab ? 'page' : undefined}
+              >
+                {t.label}
+              </Link>
+            ))}
+          </nav>
+          <section class="tab-panel" aria-label={tab.label}>
+            <Tab project={project} feature={flag} reload={feature.reload} />
+          </section>
+        </>
+      )}
+    </Loaded>
   );
 }

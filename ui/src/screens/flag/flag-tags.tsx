@@ -38,19 +38,11 @@ function AddTagForm({ feature, types, onAdded, onDone }: AddTagProps) {
       {types.length > 1 && (
         <SelectField
           label="Tag type"
-          value={form.values.type}
+          {...form.field('type')}
           choices={types.map((t) => ({ value: t, label: t }))}
-          onValue={(v) => form.set('type', v)}
-          error={form.errorAt('type')}
         />
       )}
-      <TextField
-        label="New tag"
-        autoFocus
-        value={form.values.value}
-        onValue={(v) => form.set('value', v)}
-        error={form.errorAt('value')}
-      />
+      <TextField label="New tag" autoFocus {...form.field('value')} />
       <Button type="submit" busy={form.submitting}>
         Add tag
       </Button>

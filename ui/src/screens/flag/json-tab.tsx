@@ -1,5 +1,5 @@
 import { CopyButton } from '../../components/copy-button';
-import type { FlagTabProps } from './flag-page';
+import type { FlagTabProps } from './flag-tab';
 
 /** The flag as the admin API answers it. */
 export function JsonTab({ feature }: FlagTabProps) {

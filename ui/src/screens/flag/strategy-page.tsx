@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import {
   type ConstraintDraft,
   ConstraintsEditor,
@@ -12,9 +12,8 @@ import {
 } from '../../constraints/constraints-editor';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from '../flags/flag-table';
+import { Link, navigate, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 import { SegmentPicker } from './segment-picker';
 import { defaultParameters, StrategyParameters } from './strategy-parameters';
 
@@ -124,9 +123,7 @@ function StrategyForm({
       <TextField
         label="Title (optional)"
         hint="A name for this strategy, shown in lists."
-        value={values.title}
-        onValue={(v) => form.set('title', v)}
-        error={form.errorAt('title')}
+        {...form.field('title')}
       />
       <StrategyParameters
         type={type}
@@ -154,9 +151,7 @@ function StrategyForm({
       <CheckboxField
         label="Disabled"
         hint="A disabled strategy is kept but not evaluated."
-        checked={values.disabled}
-        onValue={(v) => form.set('disabled', v)}
-        error={form.errorAt('disabled')}
+        {...form.checkbox('disabled')}
       />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>
@@ -195,29 +190,22 @@ export function StrategyPage({ params, query }: RouteProps) {
       ]}
     />
   );
-  const failed = types.error ?? contextFields.error ?? segments.error ?? strategy.error;
-  if (failed) {
-    return (
-      <>
-        {header}
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if (!types.data || !contextFields.data || !segments.data || (strategyId && !strategy.data))
-    return <Loading />;
   return (
-    <>
-      {header}
-      <StrategyForm
-        project={project}
-        feature={feature}
-        environment={environment}
-        strategy={strategy.data ?? null}
-        types={types.data.strategies}
-        contextFields={contextFields.data}
-        segments={segments.data.segments}
-      />
-    </>
+    <Loaded resources={[types, contextFields, segments, strategyId ? strategy : null]} header={header}>
+      {({ strategies }, contextFields, { segments }, current) => (
+        <>
+          {header}
+          <StrategyForm
+            project={project}
+            feature={feature}
+            environment={environment}
+            strategy={current ?? null}
+            types={strategies}
+            contextFields={contextFields}
+            segments={segments}
+          />
+        </>
+      )}
+    </Loaded>
   );
 }

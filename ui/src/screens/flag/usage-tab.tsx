@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { Empty, Loaded } from '../../components/status';
 import { formatDateTime } from '../../format';
-import type { FlagTabProps } from './flag-page';
+import type { FlagTabProps } from './flag-tab';
 import { UsageChart } from './usage-chart';
 import { type HourlyUsage, sum, usageByEnvironment } from './usage-data';
 
@@ -87,7 +87,7 @@ export function UsageTab({ feature }: FlagTabProps) {
           Refresh
         </Button>
       </div>
-      <Loaded resource={metrics}>
+      <Loaded resources={[metrics]}>
         {({ data }) => {
           const usage = usageByEnvironment(data);
           const names = [...new Set([...feature.environments.map((e) => e.name), ...usage.keys()])];

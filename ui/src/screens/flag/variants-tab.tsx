@@ -3,7 +3,7 @@ import type { FeatureEnvironment } from '../../api/types';
 import { Button } from '../../components/button';
 import { Empty } from '../../components/status';
 import { useCan } from '../../session';
-import type { FlagTabProps } from './flag-page';
+import type { FlagTabProps } from './flag-tab';
 import { VariantsEditor } from './variants-editor';
 
 function VariantTable({ environment }: { environment: FeatureEnvironment }) {

@@ -1,7 +1,7 @@
 import { api, seg } from '../../api/client';
 import type { FeatureSummary } from '../../api/types';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { formatDate } from '../../format';
 import { useCan } from '../../session';
 
@@ -16,7 +16,6 @@ interface Props {
 function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & { flag: FeatureSummary }) {
   const canRevive = useCan('UPDATE_FEATURE', { project });
   const canDelete = useCan('DELETE_FEATURE', { project });
-  const confirm = useConfirm();
   const run = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -27,20 +26,6 @@ function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & 
   };
   const revive = () =>
     run(() => api.post(`/api/admin/projects/${seg(project)}/revive`, { features: [flag.name] }));
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete “${flag.name}” for good?`,
-      body: (
-        <p>
-          The flag, its strategies, variants and tags are deleted and cannot be revived. Its name becomes free
-          for a new flag.
-        </p>
-      ),
-      confirmLabel: 'Delete for good',
-      danger: true,
-    });
-    if (confirmed) await run(() => api.del(`/api/admin/archive/${seg(flag.name)}`));
-  };
   return (
     <tr>
       <th scope="row" data-label="Flag">
@@ -57,9 +42,21 @@ function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & 
             </Button>
           )}
           {canDelete && (
-            <Button variant="danger" onClick={remove} aria-label={`Delete ${flag.name} for good`}>
-              Delete
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: `Delete “${flag.name}” for good?`,
+                body: (
+                  <p>
+                    The flag, its strategies, variants and tags are deleted and cannot be revived. Its name
+                    becomes free for a new flag.
+                  </p>
+                ),
+                confirmLabel: 'Delete for good',
+              }}
+              onDelete={() => api.del(`/api/admin/archive/${seg(flag.name)}`)}
+              action={{ run }}
+              aria-label={`Delete ${flag.name} for good`}
+            />
           )}
         </div>
       </td>

@@ -6,9 +6,8 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import { flagHref } from './flag-table';
+import { Link, navigate, type RouteProps } from '../../router';
+import { flagHref } from '../../shared/links';
 
 /** A new flag: off in every environment of the project until someone turns it on. */
 export function CreateFlagPage({ params }: RouteProps) {
@@ -45,33 +44,22 @@ export function CreateFlagPage({ params }: RouteProps) {
           hint="What the code asks for: letters, digits and - _ . ! ~ * ' ( ). It cannot change later."
           required
           autoComplete="off"
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
+          {...form.field('name')}
         />
         <SelectField
           label="Type"
-          value={form.values.type}
+          {...form.field('type')}
           choices={(types.data?.types ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
             value: t.id,
             label: t.name,
           }))}
           hint={chosen?.description}
-          onValue={(v) => form.set('type', v)}
-          error={form.errorAt('type')}
         />
-        <TextAreaField
-          label="Description"
-          value={form.values.description}
-          onValue={(v) => form.set('description', v)}
-          error={form.errorAt('description')}
-        />
+        <TextAreaField label="Description" {...form.field('description')} />
         <CheckboxField
           label="Impression data"
           hint="SDKs emit an event each time they evaluate this flag."
-          checked={form.values.impressionData}
-          onValue={(v) => form.set('impressionData', v)}
-          error={form.errorAt('impressionData')}
+          {...form.checkbox('impressionData')}
         />
         <div class="actions">
           <Button type="submit" variant="primary" busy={form.submitting}>

@@ -1,7 +1,8 @@
 import type { Environment, FeatureSummary } from '../../api/types';
+import { EnvironmentSwitch } from '../../components/environment-switch';
 import { formatDate } from '../../format';
 import { Link } from '../../router';
-import { EnvironmentSwitch } from './environment-switch';
+import { flagHref } from '../../shared/links';
 
 interface Props {
   project: string;
@@ -9,10 +10,6 @@ interface Props {
   environments: Environment[];
   onSwitched(flag: string, environment: string, enabled: boolean): void;
   onError(message: string): void;
-}
-
-export function flagHref(project: string, flag: string, tab = ''): string {
-  return `/projects/${encodeURIComponent(project)}/features/${encodeURIComponent(flag)}${tab ? `/${tab}` : ''}`;
 }
 
 function TagList({ tags }: { tags: { type: string; value: string }[] }) {

@@ -3,10 +3,9 @@ import { seg } from '../../api/client';
 import type { Environment, FeatureSummary, FeatureType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Pager } from '../../components/pager';
-import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { Empty, ErrorMessage, Loaded, Problem } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { ArchivedTable } from './archived-table';
 import { applyFilter, type FlagFilter, FlagFilters, filterFromQuery, filterToQuery } from './flag-filters';
@@ -99,50 +98,50 @@ export function ProjectPage({ params, query }: RouteProps) {
         types={types.data?.types ?? []}
       />
       <Problem message={problem} />
-      {flags.error ? (
-        <ErrorMessage error={flags.error} />
-      ) : !flags.data ? (
-        <Loading label="Loading flags…" />
-      ) : shown.length === 0 ? (
-        <Empty>
-          {flags.data.features.length === 0
-            ? filter.archived
-              ? 'No archived flags in this project.'
-              : 'This project has no flags yet.'
-            : 'No flag matches the filter.'}
-        </Empty>
-      ) : (
-        <>
-          {filter.archived ? (
-            <ArchivedTable
-              project={project}
-              flags={pageOfFlags}
-              onGone={(name) =>
-                flags.mutate((list) => ({ features: list.features.filter((f) => f.name !== name) }))
-              }
-              onError={setProblem}
-            />
+      <Loaded resources={[flags]} label="Loading flags…">
+        {({ features }) =>
+          shown.length === 0 ? (
+            <Empty>
+              {features.length === 0
+                ? filter.archived
+                  ? 'No archived flags in this project.'
+                  : 'This project has no flags yet.'
+                : 'No flag matches the filter.'}
+            </Empty>
           ) : (
-            <FlagTable
-              project={project}
-              flags={pageOfFlags}
-              environments={projectEnvironments}
-              onSwitched={(flag, env, enabled) => {
-                setProblem(undefined);
-                flags.mutate((list) => switched(list, flag, env, enabled));
-              }}
-              onError={setProblem}
-            />
-          )}
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={shown.length}
-            onPage={(p) => show(filter, p)}
-            noun="flags"
-          />
-        </>
-      )}
+            <>
+              {filter.archived ? (
+                <ArchivedTable
+                  project={project}
+                  flags={pageOfFlags}
+                  onGone={(name) =>
+                    flags.mutate((list) => ({ features: list.features.filter((f) => f.name !== name) }))
+                  }
+                  onError={setProblem}
+                />
+              ) : (
+                <FlagTable
+                  project={project}
+                  flags={pageOfFlags}
+                  environments={projectEnvironments}
+                  onSwitched={(flag, env, enabled) => {
+                    setProblem(undefined);
+                    flags.mutate((list) => switched(list, flag, env, enabled));
+                  }}
+                  onError={setProblem}
+                />
+              )}
+              <Pager
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={shown.length}
+                onPage={(p) => show(filter, p)}
+                noun="flags"
+              />
+            </>
+          )
+        }
+      </Loaded>
     </>
   );
 }

@@ -1,18 +1,16 @@
 import { api } from '../../api/client';
+import type { Group } from '../../api/people';
 import { displayName, type UserList } from '../../api/people';
 import type { User } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
-import type { Group } from './groups-page';
+import { Link, navigate, type RouteProps } from '../../router';
 
 const TRAIL = [{ href: '/admin/groups', label: 'Groups' }];
 
@@ -94,29 +92,16 @@ function GroupForm({ group, people }: { group: Group | null; people: UserList })
   };
   return (
     <Form label="Group" error={form.error} onSubmit={form.onSubmit(save)}>
-      <TextField
-        label="Name"
-        required
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextField label="Name" required {...form.field('name')} />
+      <TextAreaField label="Description" {...form.field('description')} />
       <SelectField
         label="Root role"
         hint="Every member holds it too, besides their own."
-        value={form.values.rootRole}
+        {...form.field('rootRole')}
         choices={[
           { value: '', label: 'None' },
           ...people.rootRoles.map((r) => ({ value: String(r.id), label: r.name })),
         ]}
-        onValue={(v) => form.set('rootRole', v)}
-        error={form.errorAt('rootRole')}
       />
       <MemberPicker
         users={people.users}
@@ -137,24 +122,18 @@ function GroupForm({ group, people }: { group: Group | null; people: UserList })
 }
 
 function DeleteGroup({ group }: { group: Group }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the group “${group.name}”?`,
-      body: <p>Its members lose the roles it gave them, in every project.</p>,
-      confirmLabel: 'Delete group',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/groups/${group.id}`)))) navigate('/admin/groups');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the group “${group.name}”?`,
+        body: <p>Its members lose the roles it gave them, in every project.</p>,
+        confirmLabel: 'Delete group',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/groups/${group.id}`);
+        navigate('/admin/groups');
+      }}
+    />
   );
 }
 
@@ -164,21 +143,17 @@ export function GroupPage({ params }: RouteProps) {
   const group = useResource<Group>(isNew ? null : `/api/admin/groups/${encodeURIComponent(params.groupId!)}`);
   const people = useResource<UserList>('/api/admin/user-admin');
   const title = isNew ? 'New group' : (group.data?.name ?? 'Group');
-  const failed = group.error ?? people.error;
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !group.data) || !people.data) return <Loading />;
-  const current = group.data ?? null;
   return (
-    <>
-      <PageHeader title={title} trail={TRAIL} actions={current && <DeleteGroup group={current} />} />
-      <GroupForm group={current} people={people.data} />
-    </>
+    <Loaded resources={[isNew ? null : group, people]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read, people) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader title={title} trail={TRAIL} actions={current && <DeleteGroup group={current} />} />
+            <GroupForm group={current} people={people} />
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

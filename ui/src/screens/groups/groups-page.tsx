@@ -1,17 +1,8 @@
+import type { Group } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Empty, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
-
-export interface Group {
-  id: number;
-  name: string;
-  description: string | null;
-  rootRole: number | null;
-  userCount?: number;
-  users?: { user: { id: number; name: string | null; username: string | null; email: string | null } }[];
-}
+import { Link, type RouteProps } from '../../router';
 
 /** Every group: people who hold roles together, in projects and (with a root role) everywhere. */
 export function GroupsPage(_props: RouteProps) {
@@ -26,7 +17,7 @@ export function GroupsPage(_props: RouteProps) {
           </Link>
         }
       />
-      <Loaded resource={groups}>
+      <Loaded resources={[groups]}>
         {({ groups: list }) =>
           list.length === 0 ? (
             <Empty>There are no groups yet.</Empty>

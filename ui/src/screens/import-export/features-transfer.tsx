@@ -56,17 +56,13 @@ function ExportForm({ projects, environments }: Props) {
       <div class="row">
         <SelectField
           label="Project"
-          value={form.values.project}
+          {...form.field('project')}
           choices={projects.map((p) => ({ value: p.id, label: p.name }))}
-          onValue={(v) => form.set('project', v)}
-          error={form.errorAt('project')}
         />
         <SelectField
           label="Environment"
-          value={form.values.environment}
+          {...form.field('environment')}
           choices={environments.map((e) => ({ value: e.name, label: e.name }))}
-          onValue={(v) => form.set('environment', v)}
-          error={form.errorAt('environment')}
         />
       </div>
       <div class="actions">

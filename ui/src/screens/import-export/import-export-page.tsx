@@ -1,8 +1,8 @@
 import type { Environment, Project } from '../../api/types';
 import { useResource } from '../../api/use-resource';
-import { Loading } from '../../components/status';
+import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { FeaturesTransfer } from './features-transfer';
 import { StateTransfer } from './state-transfer';
 
@@ -15,11 +15,11 @@ export function ImportExportPage(_props: RouteProps) {
       <PageHeader title="Import and export" />
       <div class="environment-panels">
         <StateTransfer />
-        {projects.data && environments.data ? (
-          <FeaturesTransfer projects={projects.data.projects} environments={environments.data.environments} />
-        ) : (
-          <Loading />
-        )}
+        <Loaded resources={[projects, environments]}>
+          {({ projects }, { environments }) => (
+            <FeaturesTransfer projects={projects} environments={environments} />
+          )}
+        </Loaded>
       </div>
     </>
   );

@@ -40,14 +40,9 @@ function StateImportForm() {
       <CheckboxField
         label="Keep what exists"
         hint="Items already here stay as they are; otherwise the file's values win."
-        checked={form.values.keep}
-        onValue={(v) => form.set('keep', v)}
+        {...form.checkbox('keep')}
       />
-      <CheckboxField
-        label="Delete the current configuration first"
-        checked={form.values.drop}
-        onValue={(v) => form.set('drop', v)}
-      />
+      <CheckboxField label="Delete the current configuration first" {...form.checkbox('drop')} />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>
           Import

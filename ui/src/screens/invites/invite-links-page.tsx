@@ -11,7 +11,7 @@ import { isoFromLocalInput, localInputInDays } from '../../forms/dates';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 
 interface InviteLink {
   secret: string;
@@ -39,20 +39,12 @@ function CreateInviteForm({ onCreated }: { onCreated(): void }) {
       <h2>New invite link</h2>
       <p class="muted">People who join with it become Viewers.</p>
       <div class="row">
-        <TextField
-          label="Name"
-          required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
-        />
+        <TextField label="Name" required {...form.field('name')} />
         <TextField
           label="Expires"
           type="datetime-local"
           hint="At most one month from now."
-          value={form.values.expiresAt}
-          onValue={(v) => form.set('expiresAt', v)}
-          error={form.errorAt('expiresAt')}
+          {...form.field('expiresAt')}
         />
       </div>
       <div class="actions">
@@ -122,7 +114,7 @@ export function InviteLinksPage(_props: RouteProps) {
           }}
         />
       )}
-      <Loaded resource={links}>
+      <Loaded resources={[links]}>
         {({ tokens }) =>
           tokens.length === 0 ? (
             <Empty>There are no invite links.</Empty>

@@ -9,7 +9,7 @@ import { Switch } from '../../components/switch';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 
 interface OidcSettings {
   enabled?: boolean;
@@ -68,82 +68,48 @@ function OidcForm({ settings }: { settings: OidcSettings }) {
         setSaved(true);
       })}
     >
-      <CheckboxField
-        label="Sign-in with OpenID Connect is on"
-        checked={values.enabled}
-        onValue={(v) => form.set('enabled', v)}
-      />
+      <CheckboxField label="Sign-in with OpenID Connect is on" {...form.checkbox('enabled')} />
       <TextField
         label="Discovery URL"
         type="url"
         hint="The provider's .well-known/openid-configuration address."
-        value={values.discoverUrl}
-        onValue={(v) => form.set('discoverUrl', v)}
-        error={form.errorAt('discoverUrl')}
+        {...form.field('discoverUrl')}
       />
       <div class="row">
-        <TextField
-          label="Client id"
-          required
-          value={values.clientId}
-          onValue={(v) => form.set('clientId', v)}
-          error={form.errorAt('clientId')}
-        />
+        <TextField label="Client id" required {...form.field('clientId')} />
         <TextField
           label="Client secret"
           type="password"
           autoComplete="off"
           required
-          value={values.secret}
-          onValue={(v) => form.set('secret', v)}
+          {...form.field('secret')}
           hint={
             secretUnreadable
               ? 'The stored secret cannot be decrypted (FLAGPOLE_SECRET_KEY changed): enter it again.'
               : undefined
           }
-          error={form.errorAt('secret')}
         />
       </div>
-      <CheckboxField
-        label="Create users on their first sign-in"
-        checked={values.autoCreate}
-        onValue={(v) => form.set('autoCreate', v)}
-      />
+      <CheckboxField label="Create users on their first sign-in" {...form.checkbox('autoCreate')} />
       {values.autoCreate && (
-        <SelectField
-          label="Their root role"
-          value={values.defaultRootRole}
-          choices={ROOT_ROLES}
-          onValue={(v) => form.set('defaultRootRole', v as OidcSettings['defaultRootRole'] & string)}
-          error={form.errorAt('defaultRootRole')}
-        />
+        <SelectField label="Their root role" {...form.field('defaultRootRole')} choices={ROOT_ROLES} />
       )}
       <TextField
         label="Only from the email domains"
         hint="Comma-separated, such as example.com, example.org. People are linked to users, or users created, only for addresses at these domains; empty: any."
-        value={values.emailDomains}
-        onValue={(v) => form.set('emailDomains', v)}
-        error={form.errorAt('emailDomains')}
+        {...form.field('emailDomains')}
       />
       <CheckboxField
         label="Only addresses the provider says are verified"
         hint="Turn off for a provider that never sends email_verified, if you trust its addresses: a person is linked to the user with that address on their first sign-in."
-        checked={values.requireEmailVerified}
-        onValue={(v) => form.set('requireEmailVerified', v)}
+        {...form.checkbox('requireEmailVerified')}
       />
       <CheckboxField
         label="Signing out ends the session at the provider too"
-        checked={values.enableSingleSignOut}
-        onValue={(v) => form.set('enableSingleSignOut', v)}
+        {...form.checkbox('enableSingleSignOut')}
       />
       <div class="row">
-        <TextField
-          label="ACR values"
-          hint="Space-separated."
-          value={values.acrValues}
-          onValue={(v) => form.set('acrValues', v)}
-          error={form.errorAt('acrValues')}
-        />
+        <TextField label="ACR values" hint="Space-separated." {...form.field('acrValues')} />
         <SelectField
           label="ID token signing algorithm"
           value={values.idTokenSigningAlgorithm}
@@ -206,14 +172,14 @@ export function OidcPage(_props: RouteProps) {
           keep working whatever they say.
         </p>
       </PageHeader>
-      <Loaded resource={settings}>{(data) => <OidcForm settings={data} />}</Loaded>
+      <Loaded resources={[settings]}>{(data) => <OidcForm settings={data} />}</Loaded>
       <section class="card stack password-sign-in" aria-labelledby="password-sign-in">
         <h2 id="password-sign-in">Password sign-in</h2>
         <p class="muted">
           Signing in with a username (or email) and password. It can be turned off while sign-in with OpenID
           Connect works: the sign-in page then shows only the provider's button.
         </p>
-        <Loaded resource={simple}>
+        <Loaded resources={[simple]}>
           {(data) => <PasswordSignIn settings={data} onSaved={(saved) => simple.mutate(() => saved)} />}
         </Loaded>
       </section>

@@ -5,8 +5,8 @@ import { TextField } from '../../components/fields';
 import { Empty } from '../../components/status';
 import { describeConstraint } from '../../constraints/operators';
 import { Link } from '../../router';
-import { describeStrategyRule } from '../flag/strategy-summary';
-import { flagHref } from '../flags/flag-table';
+import { flagHref } from '../../shared/links';
+import { describeStrategyRule } from '../../shared/strategy-rule';
 import type { JudgedConstraint, JudgedStrategy, ResultRow, Results, ResultVariant } from './answers';
 import { missOf, type Outcome, outcomeOf, reasonOf, strategyLabel, type TypeNames } from './reasons';
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { SecretReveal } from '../../components/secret-reveal';
@@ -36,20 +36,8 @@ function CreatePersonalToken({ onCreated }: { onCreated(secret: string): void })
         onCreated(token.secret);
       })}
     >
-      <TextField
-        label="What it is for"
-        required
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
-      <TextField
-        label="Expires"
-        type="datetime-local"
-        value={form.values.expiresAt}
-        onValue={(v) => form.set('expiresAt', v)}
-        error={form.errorAt('expiresAt')}
-      />
+      <TextField label="What it is for" required {...form.field('description')} />
+      <TextField label="Expires" type="datetime-local" {...form.field('expiresAt')} />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Create token
       </Button>
@@ -58,34 +46,30 @@ function CreatePersonalToken({ onCreated }: { onCreated(secret: string): void })
 }
 
 function PersonalTokenRow({ token, onDeleted }: { token: PersonalToken; onDeleted(): void }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the token “${token.description}”?`,
-      body: <p>Scripts that use it get 401 from now on.</p>,
-      confirmLabel: 'Delete token',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`/api/admin/user/tokens/${token.id}`);
-        onDeleted();
-      });
-  };
+  const action = useAction();
   return (
     <tr>
       <th scope="row" data-label="Token">
         {token.description}
-        <Problem message={problem} />
+        <Problem message={action.problem} />
       </th>
       <td data-label="Created">{formatDate(token.createdAt)}</td>
       <td data-label="Last used">{formatDateTime(token.seenAt)}</td>
       <td data-label="Expires">{formatDate(token.expiresAt)}</td>
       <td data-label="Actions">
-        <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.description}`}>
-          Delete
-        </Button>
+        <DeleteButton
+          confirm={{
+            title: `Delete the token “${token.description}”?`,
+            body: <p>Scripts that use it get 401 from now on.</p>,
+            confirmLabel: 'Delete token',
+          }}
+          onDelete={async () => {
+            await api.del(`/api/admin/user/tokens/${token.id}`);
+            onDeleted();
+          }}
+          action={action}
+          aria-label={`Delete ${token.description}`}
+        />
       </td>
     </tr>
   );
@@ -106,7 +90,7 @@ export function PersonalTokens() {
         }}
       />
       {secret && <SecretReveal label="The new token:" secret={secret} />}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ pats }) =>
           pats.length === 0 ? (
             <Empty>You have no personal access tokens.</Empty>

@@ -6,9 +6,9 @@ import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useSession } from '../../session';
-import { PASSWORD_RULES } from '../auth/password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 import { PersonalTokens } from './personal-tokens';
 
 function ChangePasswordForm() {
@@ -30,26 +30,20 @@ function ChangePasswordForm() {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={form.values.oldPassword}
-        onValue={(v) => form.set('oldPassword', v)}
-        error={form.errorAt('oldPassword')}
+        {...form.field('oldPassword')}
       />
       <TextField
         label="New password"
         type="password"
         autoComplete="new-password"
         hint={PASSWORD_RULES}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <TextField
         label="New password, again"
         type="password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onValue={(v) => form.set('confirmPassword', v)}
-        error={form.errorAt('confirmPassword')}
+        {...form.field('confirmPassword')}
       />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>

@@ -4,8 +4,7 @@ import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 
 export function CreateProjectPage(_props: RouteProps) {
   const form = useForm({ id: '', name: '', description: '' }, { conflictField: 'id' });
@@ -24,23 +23,10 @@ export function CreateProjectPage(_props: RouteProps) {
           label="Id"
           hint="Used in URLs and API tokens: letters, digits, '-', '_' and '.'. It cannot change later."
           required
-          value={form.values.id}
-          onValue={(v) => form.set('id', v)}
-          error={form.errorAt('id')}
+          {...form.field('id')}
         />
-        <TextField
-          label="Name"
-          required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
-        />
-        <TextAreaField
-          label="Description"
-          value={form.values.description}
-          onValue={(v) => form.set('description', v)}
-          error={form.errorAt('description')}
-        />
+        <TextField label="Name" required {...form.field('name')} />
+        <TextAreaField label="Description" {...form.field('description')} />
         <div class="actions">
           <Button type="submit" variant="primary" busy={form.submitting}>
             Create project

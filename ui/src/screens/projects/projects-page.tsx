@@ -2,8 +2,7 @@ import type { Project } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Empty, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 
 function ProjectCard({ project }: { project: Project }) {
@@ -48,7 +47,7 @@ export function ProjectsPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={projects}>
+      <Loaded resources={[projects]}>
         {({ projects: list }) =>
           list.length === 0 ? (
             <Empty>There are no projects yet.</Empty>

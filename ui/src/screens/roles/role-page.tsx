@@ -2,18 +2,16 @@ import { api } from '../../api/client';
 import type { Role } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
-import { useAction } from '../../forms/use-action';
+import { Loaded } from '../../components/status';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
+import { ROLE_KINDS } from '../../shared/role-kinds';
 import { type GrantedPermission, type PermissionCatalogue, PermissionPicker } from './permission-picker';
-import { ROLE_KINDS } from './roles-page';
 
 const TRAIL = [{ href: '/admin/roles', label: 'Roles' }];
 
@@ -52,19 +50,8 @@ function RoleForm({
   return (
     <Form label="Role" error={form.error} onSubmit={form.onSubmit(save)}>
       <fieldset disabled={!editable} class="plain">
-        <TextField
-          label="Name"
-          required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
-        />
-        <TextAreaField
-          label="Description"
-          value={form.values.description}
-          onValue={(v) => form.set('description', v)}
-          error={form.errorAt('description')}
-        />
+        <TextField label="Name" required {...form.field('name')} />
+        <TextAreaField label="Description" {...form.field('description')} />
         {!role && (
           <SelectField
             label="Kind"
@@ -100,24 +87,18 @@ function RoleForm({
 }
 
 function DeleteRole({ role }: { role: Role }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the role “${role.name}”?`,
-      body: <p>It is gone for good. A role someone still holds cannot be deleted.</p>,
-      confirmLabel: 'Delete role',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/roles/${role.id}`)))) navigate('/admin/roles');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the role “${role.name}”?`,
+        body: <p>It is gone for good. A role someone still holds cannot be deleted.</p>,
+        confirmLabel: 'Delete role',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/roles/${role.id}`);
+        navigate('/admin/roles');
+      }}
+    />
   );
 }
 
@@ -131,33 +112,29 @@ export function RolePage({ params }: RouteProps) {
   const canCreate = useCan('CREATE_ROLE');
   const canUpdate = useCan('UPDATE_ROLE');
   const canDelete = useCan('DELETE_ROLE');
-  const failed = role.error ?? catalogue.error;
   const title = isNew ? 'New role' : (role.data?.name ?? 'Role');
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !role.data) || !catalogue.data) return <Loading />;
-  const current = role.data ?? null;
-  const builtIn = current?.type === 'root' || current?.type === 'project';
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && !builtIn && canDelete && <DeleteRole role={current} />}
-      >
-        {current && <p class="muted">{ROLE_KINDS[current.type]}</p>}
-      </PageHeader>
-      <RoleForm
-        role={current}
-        catalogue={catalogue.data.permissions}
-        editable={!builtIn && (current ? canUpdate : canCreate)}
-      />
-    </>
+    <Loaded resources={[isNew ? null : role, catalogue]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read, { permissions }) => {
+        const current = read ?? null;
+        const builtIn = current?.type === 'root' || current?.type === 'project';
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && !builtIn && canDelete && <DeleteRole role={current} />}
+            >
+              {current && <p class="muted">{ROLE_KINDS[current.type]}</p>}
+            </PageHeader>
+            <RoleForm
+              role={current}
+              catalogue={permissions}
+              editable={!builtIn && (current ? canUpdate : canCreate)}
+            />
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

@@ -2,16 +2,9 @@ import type { Role } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useCan } from '../../session';
-
-export const ROLE_KINDS: Record<Role['type'], string> = {
-  root: 'Root role, built in',
-  project: 'Project role, built in',
-  'root-custom': 'Root role',
-  custom: 'Project role',
-};
+import { ROLE_KINDS } from '../../shared/role-kinds';
 
 /** Root roles (what a user may do everywhere) and project roles (what they may do in a project). */
 export function RolesPage(_props: RouteProps) {
@@ -29,7 +22,7 @@ export function RolesPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={roles}>
+      <Loaded resources={[roles]}>
         {({ roles: list }) => (
           <table class="table">
             <caption class="visually-hidden">Roles</caption>

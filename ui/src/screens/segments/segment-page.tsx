@@ -2,23 +2,21 @@ import { api } from '../../api/client';
 import type { ContextField, Project, Segment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { Empty, ErrorMessage, Loading, Problem } from '../../components/status';
+import { Empty, Loaded } from '../../components/status';
 import {
   type ConstraintDraft,
   ConstraintsEditor,
   cleanConstraints,
 } from '../../constraints/constraints-editor';
 import { describeConstraint } from '../../constraints/operators';
-import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
-import { flagHref } from '../flags/flag-table';
+import { flagHref } from '../../shared/links';
 
 interface SegmentUse {
   id: string;
@@ -68,29 +66,16 @@ function SegmentForm({
   };
   return (
     <Form label="Segment" error={form.error} onSubmit={form.onSubmit(save)}>
-      <TextField
-        label="Name"
-        required
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextField label="Name" required {...form.field('name')} />
+      <TextAreaField label="Description" {...form.field('description')} />
       <SelectField
         label="Project"
         hint="A segment of one project can only be used by that project's flags."
-        value={form.values.project}
+        {...form.field('project')}
         choices={[
           { value: '', label: 'Any project' },
           ...projects.map((p) => ({ value: p.id, label: p.name })),
         ]}
-        onValue={(v) => form.set('project', v)}
-        error={form.errorAt('project')}
       />
       <fieldset>
         <legend>Constraints</legend>
@@ -153,24 +138,18 @@ function SegmentUses({ segment }: { segment: Segment }) {
 }
 
 function DeleteSegment({ segment }: { segment: Segment }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the segment “${segment.name}”?`,
-      body: <p>It is gone for good. A segment still used by a strategy cannot be deleted.</p>,
-      confirmLabel: 'Delete segment',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(`/api/admin/segments/${segment.id}`)))) navigate('/segments');
-  };
   return (
-    <>
-      <Problem message={problem} />
-      <Button variant="danger" onClick={remove} busy={busy}>
-        Delete
-      </Button>
-    </>
+    <DeleteButton
+      confirm={{
+        title: `Delete the segment “${segment.name}”?`,
+        body: <p>It is gone for good. A segment still used by a strategy cannot be deleted.</p>,
+        confirmLabel: 'Delete segment',
+      }}
+      onDelete={async () => {
+        await api.del(`/api/admin/segments/${segment.id}`);
+        navigate('/segments');
+      }}
+    />
   );
 }
 
@@ -183,31 +162,30 @@ export function SegmentPage({ params }: RouteProps) {
   const contextFields = useResource<ContextField[]>('/api/admin/context');
   const canEdit = useCan(isNew ? 'CREATE_SEGMENT' : 'UPDATE_SEGMENT');
   const canDelete = useCan('DELETE_SEGMENT');
-  const failed = segment.error ?? projects.error ?? contextFields.error;
   const title = isNew ? 'New segment' : (segment.data?.name ?? 'Segment');
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={failed} />
-      </>
-    );
-  }
-  if ((!isNew && !segment.data) || !projects.data || !contextFields.data) return <Loading />;
-  const current = segment.data ?? null;
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && canDelete && <DeleteSegment segment={current} />}
-      />
-      {canEdit ? (
-        <SegmentForm segment={current} projects={projects.data.projects} contextFields={contextFields.data} />
-      ) : (
-        current && <SegmentSummary segment={current} />
-      )}
-      {current && <SegmentUses segment={current} />}
-    </>
+    <Loaded
+      resources={[isNew ? null : segment, projects, contextFields]}
+      header={<PageHeader title={title} trail={TRAIL} />}
+    >
+      {(read, { projects }, contextFields) => {
+        const current = read ?? null;
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={current && canDelete && <DeleteSegment segment={current} />}
+            />
+            {canEdit ? (
+              <SegmentForm segment={current} projects={projects} contextFields={contextFields} />
+            ) : (
+              current && <SegmentSummary segment={current} />
+            )}
+            {current && <SegmentUses segment={current} />}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

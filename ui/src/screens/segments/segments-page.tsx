@@ -2,8 +2,7 @@ import type { Segment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Empty, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useCan } from '../../session';
 
 const segmentHref = (id: number) => `/segments/${id}`;
@@ -26,7 +25,7 @@ export function SegmentsPage(_props: RouteProps) {
       >
         <p class="muted">A segment is a named set of constraints that strategies of any flag can use.</p>
       </PageHeader>
-      <Loaded resource={segments}>
+      <Loaded resources={[segments]}>
         {({ segments: list }) =>
           list.length === 0 ? (
             <Empty>There are no segments yet.</Empty>

@@ -2,18 +2,17 @@ import { api, seg } from '../../api/client';
 import type { StrategyParameter, StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
-import { ErrorMessage, Loading, Problem } from '../../components/status';
+import { Loaded, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import { Link, navigate } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, navigate, type RouteProps } from '../../router';
 import { useSession } from '../../session';
+import { strategyTypeHref } from '../../shared/links';
 import { PARAMETER_TYPES, ParameterDefinitionsEditor } from './parameter-definitions-editor';
-import { strategyTypeHref } from './strategy-types-page';
 
 const TRAIL = [{ href: '/strategies', label: 'Strategies' }];
 const typeLabel = (type: string) => PARAMETER_TYPES.find((t) => t.value === type)?.label ?? type;
@@ -48,24 +47,15 @@ function StrategyTypeForm({ type }: { type: StrategyType | null }) {
           label="Name"
           hint="The name the SDK's code registers the strategy under. It cannot change later."
           required
-          value={form.values.name}
-          onValue={(v) => form.set('name', v)}
-          error={form.errorAt('name')}
+          {...form.field('name')}
         />
       )}
       <TextField
         label="Title (optional)"
         hint="Shown instead of the name in lists."
-        value={form.values.title}
-        onValue={(v) => form.set('title', v)}
-        error={form.errorAt('title')}
+        {...form.field('title')}
       />
-      <TextAreaField
-        label="Description"
-        value={form.values.description}
-        onValue={(v) => form.set('description', v)}
-        error={form.errorAt('description')}
-      />
+      <TextAreaField label="Description" {...form.field('description')} />
       <ParameterDefinitionsEditor
         parameters={form.values.parameters}
         onChange={(parameters) => form.set('parameters', parameters)}
@@ -109,25 +99,11 @@ function StrategyTypeSummary({ type }: { type: StrategyType }) {
 }
 
 function StrategyTypeActions({ type, onChanged }: { type: StrategyType; onChanged(): void }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
   const path = `/api/admin/strategies/${seg(type.name)}`;
   const toggle = async () => {
     if (await run(() => api.post(`${path}/${type.deprecated ? 'reactivate' : 'deprecate'}`))) onChanged();
-  };
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the strategy “${type.name}”?`,
-      body: (
-        <p>
-          Flags can no longer use it. While a flag (archived ones included) still has a strategy of this type,
-          it cannot be deleted: remove those strategies first, or deprecate it instead.
-        </p>
-      ),
-      confirmLabel: 'Delete strategy',
-      danger: true,
-    });
-    if (confirmed && (await run(() => api.del(path)))) navigate('/strategies');
   };
   return (
     <>
@@ -136,9 +112,23 @@ function StrategyTypeActions({ type, onChanged }: { type: StrategyType; onChange
         {type.deprecated ? 'Reactivate' : 'Deprecate'}
       </Button>
       {type.editable !== false && (
-        <Button variant="danger" onClick={remove} busy={busy}>
-          Delete
-        </Button>
+        <DeleteButton
+          confirm={{
+            title: `Delete the strategy “${type.name}”?`,
+            body: (
+              <p>
+                Flags can no longer use it. While a flag (archived ones included) still has a strategy of this
+                type, it cannot be deleted: remove those strategies first, or deprecate it instead.
+              </p>
+            ),
+            confirmLabel: 'Delete strategy',
+          }}
+          onDelete={async () => {
+            await api.del(path);
+            navigate('/strategies');
+          }}
+          action={action}
+        />
       )}
     </>
   );
@@ -151,29 +141,28 @@ export function StrategyTypePage({ params }: RouteProps) {
   const type = useResource<StrategyType>(isNew ? null : `/api/admin/strategies/${seg(name)}`);
   const { isAdmin } = useSession();
   const title = isNew ? 'New custom strategy' : (type.data?.displayName ?? name);
-  if (type.error) {
-    return (
-      <>
-        <PageHeader title={title} trail={TRAIL} />
-        <ErrorMessage error={type.error} />
-      </>
-    );
-  }
-  if (!isNew && !type.data) return <Loading />;
-  const current = type.data ?? null;
-  const editable = isAdmin && (current === null || current.editable !== false);
   return (
-    <>
-      <PageHeader
-        title={title}
-        trail={TRAIL}
-        actions={current && isAdmin && <StrategyTypeActions type={current} onChanged={() => type.reload()} />}
-      />
-      {current && !editable && <StrategyTypeSummary type={current} />}
-      {current?.deprecated && editable && (
-        <p class="muted">Deprecated: not offered for new flag strategies; flags using it keep it.</p>
-      )}
-      {editable && <StrategyTypeForm key={current?.name ?? ''} type={current} />}
-    </>
+    <Loaded resources={[isNew ? null : type]} header={<PageHeader title={title} trail={TRAIL} />}>
+      {(read) => {
+        const current = read ?? null;
+        const editable = isAdmin && (current === null || current.editable !== false);
+        return (
+          <>
+            <PageHeader
+              title={title}
+              trail={TRAIL}
+              actions={
+                current && isAdmin && <StrategyTypeActions type={current} onChanged={() => type.reload()} />
+              }
+            />
+            {current && !editable && <StrategyTypeSummary type={current} />}
+            {current?.deprecated && editable && (
+              <p class="muted">Deprecated: not offered for new flag strategies; flags using it keep it.</p>
+            )}
+            {editable && <StrategyTypeForm key={current?.name ?? ''} type={current} />}
+          </>
+        );
+      }}
+    </Loaded>
   );
 }

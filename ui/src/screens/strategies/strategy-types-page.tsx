@@ -2,11 +2,9 @@ import type { StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import { Link } from '../../router';
-import type { RouteProps } from '../../routes';
+import { Link, type RouteProps } from '../../router';
 import { useSession } from '../../session';
-
-export const strategyTypeHref = (name: string) => `/strategies/${encodeURIComponent(name)}`;
+import { strategyTypeHref } from '../../shared/links';
 
 /** The strategy types flags can use: the built-in ones and those defined here for custom SDK code. */
 export function StrategyTypesPage(_props: RouteProps) {
@@ -29,7 +27,7 @@ export function StrategyTypesPage(_props: RouteProps) {
           without it treats the strategy as off.
         </p>
       </PageHeader>
-      <Loaded resource={types}>
+      <Loaded resources={[types]}>
         {({ strategies }) => (
           <table class="table">
             <caption class="visually-hidden">Strategies</caption>

@@ -3,13 +3,13 @@ import { api } from '../../api/client';
 import type { Environment, Project } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SecretReveal } from '../../components/secret-reveal';
 import { Empty, Loaded, Problem } from '../../components/status';
 import { formatDate, formatDateTime } from '../../format';
 import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan, useSession } from '../../session';
 import type { ApiToken } from './api-token';
 import { CreateTokenForm } from './create-token-form';
@@ -32,25 +32,11 @@ const TOKEN_KINDS = [
 ];
 
 function TokenRow({ token, onChanged }: { token: ApiToken; onChanged(): void }) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
   const kind = TOKEN_KINDS.find((k) => k.value === token.type);
   const canDelete = useCan(kind?.remove ?? 'ADMIN');
   const canChange = useCan(kind?.create ?? 'ADMIN');
   const [changing, setChanging] = useState(false);
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the API token “${token.tokenName}”?`,
-      body: <p>Everything that uses it gets 401 from now on: SDKs with it stop receiving flags.</p>,
-      confirmLabel: 'Delete token',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`/api/admin/api-tokens/${token.id}`);
-        onChanged();
-      });
-  };
   return (
     <tr>
       <th scope="row" data-label="Token">
@@ -58,7 +44,7 @@ function TokenRow({ token, onChanged }: { token: ApiToken; onChanged(): void }) 
         <p class="muted flag-description">
           <code>{token.secret}</code>
         </p>
-        <Problem message={problem} />
+        <Problem message={action.problem} />
       </th>
       <td data-label="Type">{token.type}</td>
       <td data-label="Scope">
@@ -92,9 +78,19 @@ function TokenRow({ token, onChanged }: { token: ApiToken; onChanged(): void }) 
       </td>
       <td data-label="Actions">
         {canDelete && (
-          <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.tokenName}`}>
-            Delete
-          </Button>
+          <DeleteButton
+            confirm={{
+              title: `Delete the API token “${token.tokenName}”?`,
+              body: <p>Everything that uses it gets 401 from now on: SDKs with it stop receiving flags.</p>,
+              confirmLabel: 'Delete token',
+            }}
+            onDelete={async () => {
+              await api.del(`/api/admin/api-tokens/${token.id}`);
+              onChanged();
+            }}
+            action={action}
+            aria-label={`Delete ${token.tokenName}`}
+          />
         )}
       </td>
     </tr>
@@ -137,7 +133,7 @@ export function ApiTokensPage(_props: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ tokens: list }) =>
           list.length === 0 ? (
             <Empty>There are no API tokens.</Empty>

@@ -50,37 +50,19 @@ export function CreateTokenForm({ types, projects, environments, onCreated, onCa
     >
       <h2>New API token</h2>
       <div class="row">
-        <TextField
-          label="Name"
-          required
-          value={values.tokenName}
-          onValue={(v) => form.set('tokenName', v)}
-          error={form.errorAt('tokenName')}
-        />
-        <SelectField
-          label="Type"
-          value={values.type}
-          choices={types}
-          onValue={(v) => form.set('type', v)}
-          error={form.errorAt('type')}
-        />
+        <TextField label="Name" required {...form.field('tokenName')} />
+        <SelectField label="Type" {...form.field('type')} choices={types} />
       </div>
       {forSdks && (
         <>
           <SelectField
             label="Environment"
-            value={values.environment}
+            {...form.field('environment')}
             choices={environments.map((e) => ({ value: e.name, label: e.name }))}
-            onValue={(v) => form.set('environment', v)}
-            error={form.errorAt('environment')}
           />
           <fieldset>
             <legend>Projects</legend>
-            <CheckboxField
-              label="Every project, also those made later"
-              checked={values.allProjects}
-              onValue={(v) => form.set('allProjects', v)}
-            />
+            <CheckboxField label="Every project, also those made later" {...form.checkbox('allProjects')} />
             {!values.allProjects &&
               projects.map((p) => (
                 <CheckboxField

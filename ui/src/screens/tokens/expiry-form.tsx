@@ -25,14 +25,7 @@ export function ExpiryForm({ token, onSaved, onCancel }: Props) {
         onSaved();
       })}
     >
-      <TextField
-        label="New expiry"
-        type="datetime-local"
-        required
-        value={form.values.expiresAt}
-        onValue={(v) => form.set('expiresAt', v)}
-        error={form.errorAt('expiresAt')}
-      />
+      <TextField label="New expiry" type="datetime-local" required {...form.field('expiresAt')} />
       <Button type="submit" variant="primary" busy={form.submitting}>
         Save
       </Button>

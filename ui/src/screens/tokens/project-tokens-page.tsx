@@ -3,7 +3,7 @@ import { api, seg } from '../../api/client';
 import type { Environment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { SecretReveal } from '../../components/secret-reveal';
@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from '../../format';
 import { useAction } from '../../forms/use-action';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useCan } from '../../session';
 import { type ApiToken, SDK_TOKEN_KINDS } from './api-token';
 
@@ -26,7 +26,6 @@ interface FormProps {
 /** A client or frontend token for this project alone; its secret is answered once. */
 function CreateProjectTokenForm({ path, environments, onCreated, onCancel }: FormProps) {
   const form = useForm({ tokenName: '', type: 'client', environment: environments[0] ?? 'development' });
-  const { values } = form;
   return (
     <Form
       label="New project API token"
@@ -38,26 +37,12 @@ function CreateProjectTokenForm({ path, environments, onCreated, onCancel }: For
     >
       <h2>New API token</h2>
       <div class="row">
-        <TextField
-          label="Name"
-          required
-          value={values.tokenName}
-          onValue={(v) => form.set('tokenName', v)}
-          error={form.errorAt('tokenName')}
-        />
-        <SelectField
-          label="Type"
-          value={values.type}
-          choices={SDK_TOKEN_KINDS}
-          onValue={(v) => form.set('type', v)}
-          error={form.errorAt('type')}
-        />
+        <TextField label="Name" required {...form.field('tokenName')} />
+        <SelectField label="Type" {...form.field('type')} choices={SDK_TOKEN_KINDS} />
         <SelectField
           label="Environment"
-          value={values.environment}
+          {...form.field('environment')}
           choices={environments.map((e) => ({ value: e, label: e }))}
-          onValue={(v) => form.set('environment', v)}
-          error={form.errorAt('environment')}
         />
       </div>
       <div class="actions">
@@ -81,22 +66,8 @@ interface RowProps {
 }
 
 function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProps) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
   const shared = token.projects.length > 1;
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the API token “${token.tokenName}”?`,
-      body: <p>SDKs that use it get 401 from now on and stop receiving the flags of {project}.</p>,
-      confirmLabel: 'Delete token',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`${path}/${token.id}`);
-        onDeleted();
-      });
-  };
   return (
     <tr>
       <th scope="row" data-label="Token">
@@ -104,7 +75,7 @@ function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProp
         <p class="muted flag-description">
           <code>{token.secret}</code>
         </p>
-        <Problem message={problem} />
+        <Problem message={action.problem} />
       </th>
       <td data-label="Type">{token.type}</td>
       <td data-label="Environment">{token.environment}</td>
@@ -115,9 +86,19 @@ function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProp
           <span class="muted">Also for {token.projects.filter((p) => p !== project).join(', ')}</span>
         ) : (
           canDelete && (
-            <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${token.tokenName}`}>
-              Delete
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: `Delete the API token “${token.tokenName}”?`,
+                body: <p>SDKs that use it get 401 from now on and stop receiving the flags of {project}.</p>,
+                confirmLabel: 'Delete token',
+              }}
+              onDelete={async () => {
+                await api.del(`${path}/${token.id}`);
+                onDeleted();
+              }}
+              action={action}
+              aria-label={`Delete ${token.tokenName}`}
+            />
           )
         )}
       </td>
@@ -168,7 +149,7 @@ export function ProjectTokensPage({ params }: RouteProps) {
           onCancel={() => setCreating(false)}
         />
       )}
-      <Loaded resource={tokens}>
+      <Loaded resources={[tokens]}>
         {({ tokens: list }) =>
           list.length === 0 ? (
             <Empty>This project has no API tokens of its own.</Empty>

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
-import { PASSWORD_RULES } from '../auth/password-rules';
+import { PASSWORD_RULES } from '../../shared/password-rules';
 
 interface Props {
   rootRoles: Role[];
@@ -33,41 +33,21 @@ export function CreateUserForm({ rootRoles, onCreated, onCancel }: Props) {
     >
       <h2>New user</h2>
       <div class="row">
-        <TextField
-          label="Username"
-          value={form.values.username}
-          onValue={(v) => form.set('username', v)}
-          error={form.errorAt('username')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          value={form.values.email}
-          onValue={(v) => form.set('email', v)}
-          error={form.errorAt('email')}
-        />
+        <TextField label="Username" {...form.field('username')} />
+        <TextField label="Email" type="email" {...form.field('email')} />
       </div>
-      <TextField
-        label="Name"
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        error={form.errorAt('name')}
-      />
+      <TextField label="Name" {...form.field('name')} />
       <TextField
         label="Password (optional)"
         type="password"
         autoComplete="new-password"
         hint={`${PASSWORD_RULES} Without one, send the user a reset link.`}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errorAt('password')}
+        {...form.field('password')}
       />
       <SelectField
         label="Root role"
-        value={form.values.rootRole}
+        {...form.field('rootRole')}
         choices={rootRoles.map((r) => ({ value: String(r.id), label: r.name }))}
-        onValue={(v) => form.set('rootRole', v)}
-        error={form.errorAt('rootRole')}
       />
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>

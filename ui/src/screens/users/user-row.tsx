@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { displayName, type Role } from '../../api/people';
 import type { User } from '../../api/types';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { SelectField } from '../../components/fields';
 import { SecretReveal } from '../../components/secret-reveal';
 import { Problem } from '../../components/status';
@@ -19,8 +19,8 @@ interface Props {
 
 /** A user with their root role (changed in place), a reset link to hand them, and deletion. */
 export function UserRow({ user, rootRoles, isSelf, onChanged }: Props) {
-  const confirm = useConfirm();
-  const { run, busy, problem } = useAction();
+  const action = useAction();
+  const { run, busy, problem } = action;
   const [resetLink, setResetLink] = useState<string>();
   const name = displayName(user);
 
@@ -36,19 +36,6 @@ export function UserRow({ user, rootRoles, isSelf, onChanged }: Props) {
       });
       setResetLink(answer.resetPasswordUrl);
     });
-  const remove = async () => {
-    const confirmed = await confirm({
-      title: `Delete the user “${name}”?`,
-      body: <p>They can no longer sign in, and their personal access tokens stop working.</p>,
-      confirmLabel: 'Delete user',
-      danger: true,
-    });
-    if (confirmed)
-      await run(async () => {
-        await api.del(`/api/admin/user-admin/${user.id}`);
-        onChanged();
-      });
-  };
 
   return (
     <tr>
@@ -76,9 +63,19 @@ export function UserRow({ user, rootRoles, isSelf, onChanged }: Props) {
             </Button>
           )}
           {!isSelf && (
-            <Button variant="danger" onClick={remove} busy={busy} aria-label={`Delete ${name}`}>
-              Delete
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: `Delete the user “${name}”?`,
+                body: <p>They can no longer sign in, and their personal access tokens stop working.</p>,
+                confirmLabel: 'Delete user',
+              }}
+              onDelete={async () => {
+                await api.del(`/api/admin/user-admin/${user.id}`);
+                onChanged();
+              }}
+              action={action}
+              aria-label={`Delete ${name}`}
+            />
           )}
         </div>
       </td>

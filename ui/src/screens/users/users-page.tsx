@@ -4,7 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
-import type { RouteProps } from '../../routes';
+import type { RouteProps } from '../../router';
 import { useSession } from '../../session';
 import { CreateUserForm } from './create-user-form';
 import { UserRow } from './user-row';
@@ -26,7 +26,7 @@ export function UsersPage(_props: RouteProps) {
           )
         }
       />
-      <Loaded resource={users}>
+      <Loaded resources={[users]}>
         {({ users: list, rootRoles }) => (
           <>
             {creating && (

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, featurePath, seg } from '../../api/client';
-import type { FeatureEnvironmentSummary } from '../../api/types';
-import { useConfirm } from '../../components/confirm';
-import { Switch } from '../../components/switch';
-import { useCan } from '../../session';
+import { api, featurePath, seg } from '../api/client';
+import type { FeatureEnvironmentSummary } from '../api/types';
+import { useConfirm } from '../components/confirm';
+import { Switch } from '../components/switch';
+import { useCan } from '../session';
 
 interface Props {
   project: string;
