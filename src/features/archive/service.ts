@@ -5,14 +5,9 @@ import { NameExistsError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import type { ProjectVisibility } from '../../http/visibility.js';
 import { getProject } from '../../projects/service.js';
+import { type Feature, listArchivedFeatures } from '../core/queries.js';
 import { describeFeature, getAnyFeature, getLiveFeature, namedFeaturesOfProject } from '../core/service.js';
-import {
-  archiveFeatures,
-  deleteFeatures,
-  type Feature,
-  listArchivedFeatures,
-  reviveFeatures,
-} from '../core/store.js';
+import { archiveFeatures, deleteFeatures, reviveFeatures } from '../core/writes.js';
 import { assertNoChildrenLeftBehind, writeDependencyRemovals } from '../dependencies/service.js';
 import { tagsOfFeatures } from '../tags/service.js';
 

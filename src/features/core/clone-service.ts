@@ -4,10 +4,12 @@ import { checkAgainOnDuplicate } from '../../db/errors.js';
 import { recordEvent } from '../../events/service.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import { projectEnvironmentNames } from '../../projects/service.js';
-import { findEnvironmentVariants, setEnvironmentVariants } from '../environments/store.js';
-import { insertStrategy, setStrategySegments, strategiesOf } from '../strategies/store.js';
+import { findEnvironmentVariants } from '../environments/queries.js';
+import { attachFeatureEnvironments, setEnvironmentVariants } from '../environments/writes.js';
+import { strategiesOf } from '../strategies/queries.js';
+import { insertStrategy, setStrategySegments } from '../strategies/writes.js';
 import { assertNameFree, describeFeature, describeStrategy, getLiveFeature } from './service.js';
-import { attachFeatureEnvironments, insertFeature } from './store.js';
+import { insertFeature } from './writes.js';
 
 export interface CloneInput {
   name: string;

@@ -14,7 +14,9 @@ import {
 import { deleteProject as deleteProjectRow } from '../../projects/store.js';
 import { discardProjectApiTokens } from '../../tokens/service.js';
 import { deleteArchivedFeaturesOfProject } from '../archive/service.js';
-import { attachProjectFeatures, detachProjectFeatures, findFeaturesOfProject } from './store.js';
+import { attachProjectFeatures, detachProjectFeatures } from '../environments/writes.js';
+import { deleteProjectStrategiesIn } from '../strategies/writes.js';
+import { findFeaturesOfProject } from './store.js';
 
 // The changes of a project that reach its features: deleting it, and linking or unlinking an
 // environment. They run here, above projects/ and environments/, which know nothing of features.
@@ -105,6 +107,7 @@ export async function removeEnvironmentFromProject(
     if (!(await unlinkProjectEnvironment(tx, project, environment))) {
       throw new NotFoundError(`The project "${project}" does not have the environment "${environment}".`);
     }
+    await deleteProjectStrategiesIn(tx, project, environment);
     await detachProjectFeatures(tx, project, environment);
     recordEvent(tx, actorOf(identity), {
       type: 'project-environment-removed',

@@ -8,14 +8,10 @@ import { actorOf, type Identity } from '../../http/identity.js';
 import { getProject, projectEnvironmentNames } from '../../projects/service.js';
 import type { FeatureModel } from '../../read-model/model.js';
 import type { FeatureRecord } from '../../read-model/store.js';
+import { attachFeatureEnvironments } from '../environments/writes.js';
 import type { FeatureStrategy } from '../strategies/store.js';
-import {
-  attachFeatureEnvironments,
-  type Feature,
-  findFeature,
-  findFeatures,
-  insertFeature,
-} from './store.js';
+import { type Feature, findFeature, findFeatures } from './store.js';
+import { insertFeature } from './writes.js';
 
 /**
  * The feature of that name in that project, or 404 — also when it belongs to another project (the

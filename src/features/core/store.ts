@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
+import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
-import { enterStage, restartLifecycles } from '../lifecycle/store.js';
 
 export interface Feature {
   name: string;
@@ -66,27 +66,14 @@ export interface NewFeature {
   createdByUserId: number | null;
 }
 
-/** Inserts the feature, in no environment yet (see attachFeatureEnvironments), at its initial stage. */
+/** Inserts the feature, in no environment yet and at no lifecycle stage yet (see ./writes.ts). */
 export async function insertFeature(db: Queryable, f: NewFeature): Promise<Feature> {
   const { rows } = await db.query<FeatureRecord>(
     `INSERT INTO features (name, project, description, type, impression_data, created_by_user_id)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
     [f.name, f.project, f.description, f.type, f.impressionData, f.createdByUserId],
   );
-  await enterStage(db, [f.name], 'initial');
   return toFeature(rows[0]!);
-}
-
-/** Attaches a new feature to those environments, disabled. */
-export async function attachFeatureEnvironments(
-  db: Queryable,
-  name: string,
-  environments: string[],
-): Promise<void> {
-  await db.query(
-    `INSERT INTO feature_environments (feature_name, environment) SELECT $1, unnest($2::text[])`,
-    [name, environments],
-  );
 }
 
 /**
@@ -136,7 +123,7 @@ export async function setFeaturesStale(db: Queryable, names: string[], stale: bo
   return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Archives those of the features that are live (they enter that stage); answers the ones archived now. */
+/** Archives those of the features that are live; answers the ones archived now. */
 export async function archiveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<FeatureRecord>(
@@ -144,19 +131,10 @@ export async function archiveFeatures(db: Queryable, names: string[]): Promise<F
      RETURNING ${COLUMNS}`,
     [names],
   );
-  const archived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
-  await enterStage(
-    db,
-    archived.map((f) => f.name),
-    'archived',
-  );
-  return archived;
+  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/**
- * Brings archived features back, switched off in every environment (their strategies and
- * variants stay) and initial again; answers the ones revived now.
- */
+/** Brings archived features back (their rows only); answers the ones revived now. */
 export async function reviveFeatures(db: Queryable, names: string[]): Promise<Feature[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<FeatureRecord>(
@@ -164,18 +142,7 @@ export async function reviveFeatures(db: Queryable, names: string[]): Promise<Fe
      RETURNING ${COLUMNS}`,
     [names],
   );
-  const revived = rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
-  if (revived.length > 0) {
-    await db.query(
-      'UPDATE feature_environments SET enabled = false WHERE feature_name = ANY($1::text[]) AND enabled',
-      [revived.map((f) => f.name)],
-    );
-    await restartLifecycles(
-      db,
-      revived.map((f) => f.name),
-    );
-  }
-  return revived;
+  return rows.map(toFeature).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Deletes features for good, with everything hanging off them. */
@@ -225,33 +192,63 @@ export async function findFeaturesOfProject(
   return rows.map(toFeature);
 }
 
-/** Attaches every feature of the project (archived ones too) to the environment, disabled. */
-export async function attachProjectFeatures(
-  db: Queryable,
-  project: string,
-  environment: string,
-): Promise<void> {
+/** SDKs reported these features: their last-seen time becomes now (rows locked by name). */
+export async function setFeaturesSeenNow(db: Queryable, names: readonly string[]): Promise<void> {
   await db.query(
-    `INSERT INTO feature_environments (feature_name, environment)
-     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING`,
-    [project, environment],
+    `UPDATE features SET last_seen_at = now()
+      WHERE name IN (SELECT name FROM features WHERE name = ANY($1::text[]) ORDER BY name FOR NO KEY UPDATE)`,
+    [names],
   );
 }
 
-/** Detaches every feature of the project from the environment, with their strategies there. */
-export async function detachProjectFeatures(
-  db: Queryable,
-  project: string,
-  environment: string,
-): Promise<void> {
-  await db.query(
-    `DELETE FROM feature_strategies
-      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
-    [project, environment],
-  );
-  await db.query(
-    `DELETE FROM feature_environments
-      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
-    [project, environment],
-  );
+// Writes of many features at once (imports): one statement per chunk of rows, each chunk one JSON
+// document of a bounded size (db/json-chunks.ts).
+
+export interface FeatureRow {
+  name: string;
+  project: string;
+  description: string | null;
+  type: string;
+  stale: boolean;
+  impressionData: boolean;
+  /** ISO 8601, or null for a live feature. */
+  archivedAt: string | null;
+  /** ISO 8601; null: now. Only a new feature takes it. */
+  createdAt: string | null;
+}
+
+/** Creates the features, or overwrites those that exist (their creation time stays). */
+export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userId: number | null) {
+  if (rows.length === 0) return;
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      name: r.name,
+      project: r.project,
+      description: r.description,
+      type: r.type,
+      stale: r.stale,
+      impression_data: r.impressionData,
+      archived_at: r.archivedAt,
+      created_at: r.createdAt,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO features (name, project, description, type, stale, impression_data, archived_at, created_at,
+                           created_by_user_id)
+     SELECT r.name, r.project, r.description, r.type, r.stale, r.impression_data, r.archived_at,
+            coalesce(r.created_at, now()), $2
+       FROM jsonb_to_recordset($1::jsonb) AS r(name text, project text, description text, type text, stale boolean,
+                                               impression_data boolean, archived_at timestamptz, created_at timestamptz)
+     ON CONFLICT (name) DO UPDATE
+       SET project = EXCLUDED.project, description = EXCLUDED.description, type = EXCLUDED.type,
+           stale = EXCLUDED.stale, impression_data = EXCLUDED.impression_data, archived_at = EXCLUDED.archived_at`,
+      [chunk, userId],
+    );
+  }
+}
+
+/** Deletes every feature, archived ones too, with everything hanging off them; answers their names. */
+export async function deleteAllFeatures(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('DELETE FROM features RETURNING name');
+  return rows.map((r) => r.name).sort();
 }

@@ -19,13 +19,8 @@ import {
   getModelFeature,
   namedFeaturesOfProject,
 } from './service.js';
-import {
-  archiveFeatures,
-  type Feature,
-  findFeature,
-  setFeaturesStale,
-  updateFeatureMetadata,
-} from './store.js';
+import { type Feature, findFeature, setFeaturesStale, updateFeatureMetadata } from './store.js';
+import { archiveFeatures } from './writes.js';
 
 function sameMetadata(f: Feature, m: PatchedMetadata): boolean {
   return (

@@ -6,7 +6,7 @@ import type { Actor } from '../../http/identity.js';
 import type { FeatureModel } from '../../read-model/model.js';
 import { normalizeParameters, type ParameterDefaults } from '../../strategies/parameters.js';
 import { getLiveFeature, getModelFeature } from '../core/service.js';
-import { strategiesOf } from '../strategies/store.js';
+import { strategiesOf } from '../strategies/queries.js';
 import {
   type EnvironmentStrategies,
   findEnvironmentState,

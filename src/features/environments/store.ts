@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
 import type { Variant } from '../variants/rules.js';
 
@@ -129,4 +130,123 @@ export async function setEnvironmentVariants(
     'UPDATE feature_environments SET variants = $3::jsonb WHERE feature_name = $1 AND environment = $2',
     [featureName, environment, JSON.stringify(variants)],
   );
+}
+
+/** Attaches a new feature to those environments, disabled. */
+export async function attachFeatureEnvironments(
+  db: Queryable,
+  name: string,
+  environments: string[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment) SELECT $1, unnest($2::text[])`,
+    [name, environments],
+  );
+}
+
+/** Switches those features off in every environment. */
+export async function disableFeaturesEverywhere(db: Queryable, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.query(
+    'UPDATE feature_environments SET enabled = false WHERE feature_name = ANY($1::text[]) AND enabled',
+    [names],
+  );
+}
+
+/** Attaches every feature of the project (archived ones too) to the environment, disabled. */
+export async function attachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feature_environments (feature_name, environment)
+     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING`,
+    [project, environment],
+  );
+}
+
+/** Detaches every feature of the project from the environment (their strategies there must be gone). */
+export async function detachProjectFeatures(
+  db: Queryable,
+  project: string,
+  environment: string,
+): Promise<void> {
+  await db.query(
+    `DELETE FROM feature_environments
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
+}
+
+/**
+ * SDKs reported these features in these environments: their last-seen times become now. Rows are
+ * locked in key order (the subquery), so two processes flushing metrics for the same features at
+ * once wait for each other instead of deadlocking.
+ */
+export async function setEnvironmentsSeenNow(
+  db: Queryable,
+  seen: readonly { featureName: string; environment: string }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE feature_environments SET last_seen_at = now()
+      WHERE (feature_name, environment) IN (
+        SELECT feature_name, environment FROM feature_environments
+         WHERE (feature_name, environment) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+         ORDER BY feature_name, environment FOR NO KEY UPDATE)`,
+    [seen.map((s) => s.featureName), seen.map((s) => s.environment)],
+  );
+}
+
+export interface SeenRow {
+  featureName: string;
+  /** null: the feature itself. */
+  environment: string | null;
+  lastSeenAt: Date;
+}
+
+/** When SDKs last reported each feature (and its environments), for the ones seen since `since`. */
+export async function loadLastSeen(db: Queryable, since: Date): Promise<SeenRow[]> {
+  const { rows } = await db.query<{ feature_name: string; environment: string | null; last_seen_at: Date }>(
+    `SELECT name AS feature_name, NULL AS environment, last_seen_at FROM features WHERE last_seen_at >= $1
+     UNION ALL
+     SELECT feature_name, environment, last_seen_at FROM feature_environments WHERE last_seen_at >= $1`,
+    [since],
+  );
+  return rows.map((r) => ({
+    featureName: r.feature_name,
+    environment: r.environment,
+    lastSeenAt: r.last_seen_at,
+  }));
+}
+
+// Writes of many features at once (imports): one statement per chunk of rows, each chunk one JSON
+// document of a bounded size (db/json-chunks.ts).
+
+export interface FeatureEnvironmentRow {
+  featureName: string;
+  environment: string;
+  enabled: boolean;
+  variants: Variant[];
+}
+
+/** Attaches features to environments with the state given, or sets it where they are attached. */
+export async function upsertFeatureEnvironmentRows(db: Queryable, rows: FeatureEnvironmentRow[]) {
+  if (rows.length === 0) return;
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      feature_name: r.featureName,
+      environment: r.environment,
+      enabled: r.enabled,
+      variants: r.variants,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_environments (feature_name, environment, enabled, variants)
+     SELECT r.feature_name, r.environment, r.enabled, r.variants
+       FROM jsonb_to_recordset($1::jsonb) AS r(feature_name text, environment text, enabled boolean, variants jsonb)
+     ON CONFLICT (feature_name, environment) DO UPDATE SET enabled = EXCLUDED.enabled, variants = EXCLUDED.variants`,
+      [chunk],
+    );
+  }
 }

@@ -10,7 +10,8 @@ import type { FeatureModel } from '../../read-model/model.js';
 import { checkStrategySegments } from '../../segments/service.js';
 import { normalizeParameters } from '../../strategies/parameters.js';
 import { asItIs, describeStrategy } from '../core/service.js';
-import { insertStrategy, setStrategySegments, strategiesOf, updateStrategy } from '../strategies/store.js';
+import { strategiesOf } from '../strategies/queries.js';
+import { insertStrategy, setStrategySegments, updateStrategy } from '../strategies/writes.js';
 import {
   defaultRollout,
   type FeatureEnvironmentPath,

@@ -2,44 +2,37 @@ import type { Queryable, Transaction } from '../../db/database.js';
 import type { ReadOptions } from '../../db/lock.js';
 import type { Actor } from '../../http/identity.js';
 import { getProject, linkProjectEnvironment } from '../../projects/service.js';
-import { type FeatureRecord, loadFeatureRecords } from '../../read-model/store.js';
-import { attachProjectFeatures, type Feature, findFeatures } from '../core/store.js';
+import { type FeatureRecord, loadFeatureRecords } from '../../read-model/queries.js';
+import { type Feature, findFeatures } from '../core/queries.js';
+import { deleteAllFeatures, type FeatureRow, upsertFeatureRows } from '../core/writes.js';
+import { type DependencyRow, dependenciesOf, dependenciesOn } from '../dependencies/queries.js';
+import { deleteDependenciesOf, setDependencies } from '../dependencies/writes.js';
 import {
-  type DependencyRow,
-  deleteDependenciesOf,
-  dependenciesOf,
-  dependenciesOn,
-  setDependencies,
-} from '../dependencies/store.js';
-import { settleImportedLifecycles } from '../lifecycle/store.js';
-import {
-  deleteAllFeatures,
-  deleteStrategiesIn,
-  deleteTagsOfFeatures,
+  attachProjectFeatures,
   type FeatureEnvironmentRow,
-  type FeatureRow,
-  type FeatureTagRow,
-  findStrategyPlaces,
-  insertFeatureTagRows,
+  upsertFeatureEnvironmentRows,
+} from '../environments/writes.js';
+import { settleImportedLifecycles } from '../lifecycle/writes.js';
+import { findStrategyPlaces } from '../strategies/queries.js';
+import {
+  deleteStrategiesIn,
   replaceStrategySegmentRows,
   type StrategyRow,
-  upsertFeatureEnvironmentRows,
-  upsertFeatureRows,
   upsertStrategyRows,
-} from './store.js';
+} from '../strategies/writes.js';
+import { deleteTagsOfFeatures, type FeatureTagRow, insertFeatureTagRows } from '../tags/writes.js';
 
 // Imports write many features at once. Their rules (and audit events) are the importer's; what is
-// here only writes what it was handed, each table in one statement, in the order the foreign keys
-// need. Segments, tags and tag types, projects and environments must exist first.
+// here only hands what it was given to the rooms that own the tables (each writes its table in one
+// statement per chunk), in the order the foreign keys need. Segments, tags and tag types, projects
+// and environments must exist first.
 
-export type { DependencyRow } from '../dependencies/store.js';
-export type {
-  FeatureEnvironmentRow,
-  FeatureRow,
-  FeatureTagRow,
-  StrategyPlace,
-  StrategyRow,
-} from './store.js';
+export type { FeatureRow } from '../core/writes.js';
+export type { DependencyRow } from '../dependencies/queries.js';
+export type { FeatureEnvironmentRow } from '../environments/writes.js';
+export type { StrategyPlace } from '../strategies/queries.js';
+export type { StrategyRow } from '../strategies/writes.js';
+export type { FeatureTagRow } from '../tags/writes.js';
 
 export interface FeatureWrites {
   /** Created, or overwritten where they exist. */

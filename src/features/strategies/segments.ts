@@ -7,7 +7,8 @@ import type { ProjectVisibility } from '../../http/visibility.js';
 import type { FeatureModel } from '../../read-model/model.js';
 import { checkStrategySegments, describeSegment } from '../../segments/service.js';
 import { describeStrategy } from '../core/service.js';
-import { findStrategy, setStrategySegments } from './store.js';
+import { setStrategySegments } from './segment-store.js';
+import { findStrategy } from './store.js';
 
 /** The segments a strategy uses, from memory; none for an id no strategy has (as Unleash answers). */
 export function readStrategySegments(model: FeatureModel, strategyId: string, visible: ProjectVisibility) {

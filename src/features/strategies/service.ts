@@ -22,12 +22,12 @@ import {
 } from '../environments/service.js';
 import { prepareVariants, type Variant } from '../variants/rules.js';
 import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
+import { setStrategySegments } from './segment-store.js';
 import {
   deleteStrategy,
   type FeatureStrategy,
   findStrategy,
   insertStrategy,
-  setStrategySegments,
   updateStrategy,
 } from './store.js';
 

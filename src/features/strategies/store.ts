@@ -1,5 +1,6 @@
 import type { Constraint } from '../../constraints/rules.js';
 import type { Queryable } from '../../db/database.js';
+import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
 import type { Variant } from '../variants/rules.js';
 
@@ -151,16 +152,6 @@ export async function updateStrategy(db: Queryable, id: string, s: StrategyConfi
   );
 }
 
-export async function setStrategySegments(db: Queryable, id: string, segmentIds: readonly number[]) {
-  await db.query('DELETE FROM feature_strategy_segments WHERE feature_strategy_id = $1', [id]);
-  if (segmentIds.length === 0) return;
-  await db.query(
-    `INSERT INTO feature_strategy_segments (feature_strategy_id, segment_id)
-     SELECT $1, unnest($2::int[])`,
-    [id, segmentIds],
-  );
-}
-
 export async function deleteStrategy(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM feature_strategies WHERE id = $1', [id]);
 }
@@ -172,4 +163,108 @@ export async function setSortOrders(db: Queryable, order: readonly { id: string;
       WHERE s.id = o.id`,
     [order.map((o) => o.id), order.map((o) => o.sortOrder)],
   );
+}
+
+/** Deletes the strategies every feature of the project has in the environment. */
+export async function deleteProjectStrategiesIn(db: Queryable, project: string, environment: string) {
+  await db.query(
+    `DELETE FROM feature_strategies
+      WHERE environment = $2 AND feature_name IN (SELECT name FROM features WHERE project = $1)`,
+    [project, environment],
+  );
+}
+
+// Writes of many strategies at once (imports): a few statements whatever the number of rows, each
+// taking its rows as one JSON document of a bounded size (db/json-chunks.ts).
+
+export interface StrategyRow {
+  id: string;
+  featureName: string;
+  environment: string;
+  name: string;
+  title: string | null;
+  disabled: boolean;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  variants: Variant[];
+  sortOrder: number;
+}
+
+/** Inserts the strategies, or replaces the configuration and position of those that exist. */
+export async function upsertStrategyRows(db: Queryable, rows: StrategyRow[]) {
+  if (rows.length === 0) return;
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({
+      id: r.id,
+      feature_name: r.featureName,
+      environment: r.environment,
+      strategy_name: r.name,
+      title: r.title,
+      disabled: r.disabled,
+      parameters: r.parameters,
+      constraints: r.constraints,
+      variants: r.variants,
+      sort_order: r.sortOrder,
+    })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_strategies
+       (id, feature_name, environment, strategy_name, title, disabled, parameters, constraints, variants, sort_order)
+     SELECT r.id, r.feature_name, r.environment, r.strategy_name, r.title, r.disabled, r.parameters, r.constraints,
+            r.variants, r.sort_order
+       FROM jsonb_to_recordset($1::jsonb) AS r(id text, feature_name text, environment text, strategy_name text,
+                                               title text, disabled boolean, parameters jsonb, constraints jsonb,
+                                               variants jsonb, sort_order integer)
+     ON CONFLICT (id) DO UPDATE
+       SET strategy_name = EXCLUDED.strategy_name, title = EXCLUDED.title, disabled = EXCLUDED.disabled,
+           parameters = EXCLUDED.parameters, constraints = EXCLUDED.constraints, variants = EXCLUDED.variants,
+           sort_order = EXCLUDED.sort_order`,
+      [chunk],
+    );
+  }
+}
+
+/** Removes the strategies of those features in one environment; answers what was removed. */
+export async function deleteStrategiesIn(db: Queryable, names: readonly string[], environment: string) {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ id: string; feature_name: string }>(
+    `DELETE FROM feature_strategies WHERE feature_name = ANY($1::text[]) AND environment = $2
+     RETURNING id, feature_name`,
+    [names, environment],
+  );
+  return rows.map((r) => ({ id: r.id, featureName: r.feature_name }));
+}
+
+export interface StrategyPlace {
+  id: string;
+  featureName: string;
+  environment: string;
+  project: string;
+  segments: number[];
+}
+
+/** Where each of those strategies lives (its feature, environment and project), with its segments. */
+export async function findStrategyPlaces(db: Queryable, ids: readonly string[]): Promise<StrategyPlace[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{
+    id: string;
+    feature_name: string;
+    environment: string;
+    project: string;
+    segments: number[] | null;
+  }>(
+    `SELECT s.id, s.feature_name, s.environment, f.project,
+            (SELECT array_agg(fss.segment_id ORDER BY fss.segment_id) FROM feature_strategy_segments fss
+              WHERE fss.feature_strategy_id = s.id) AS segments
+       FROM feature_strategies s JOIN features f ON f.name = s.feature_name
+      WHERE s.id = ANY($1::text[])`,
+    [ids],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    featureName: r.feature_name,
+    environment: r.environment,
+    project: r.project,
+    segments: r.segments ?? [],
+  }));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
 import type { Tag } from '../../tags/store.js';
 
@@ -94,4 +95,32 @@ function byKey(a: Tag & { featureName: string }, b: Tag & { featureName: string 
     a.type.localeCompare(b.type) ||
     a.value.localeCompare(b.value)
   );
+}
+
+export interface FeatureTagRow {
+  featureName: string;
+  type: string;
+  value: string;
+}
+
+/** Tags the features; a tag a feature carries already stays as it was. */
+export async function insertFeatureTagRows(db: Queryable, rows: FeatureTagRow[], userId: number | null) {
+  if (rows.length === 0) return;
+  for (const chunk of jsonChunks(
+    rows.map((r) => ({ feature_name: r.featureName, type: r.type, value: r.value })),
+  )) {
+    await db.query(
+      `INSERT INTO feature_tags (feature_name, tag_type, tag_value, created_by_user_id)
+     SELECT r.feature_name, r.type, r.value, $2
+       FROM jsonb_to_recordset($1::jsonb) AS r(feature_name text, type text, value text)
+     ON CONFLICT DO NOTHING`,
+      [chunk, userId],
+    );
+  }
+}
+
+/** Removes every tag of those features. */
+export async function deleteTagsOfFeatures(db: Queryable, names: readonly string[]) {
+  if (names.length === 0) return;
+  await db.query('DELETE FROM feature_tags WHERE feature_name = ANY($1::text[])', [names]);
 }

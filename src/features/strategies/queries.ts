@@ -1,0 +1,2 @@
+// What other rooms read of features' strategies. The SQL is in ./store.ts.
+export { type FeatureStrategy, findStrategyPlaces, type StrategyPlace, strategiesOf } from './store.js';
