@@ -1,14 +1,13 @@
-import { deleteFinishedDeliveriesBefore } from './addons/store.js';
+import { deleteFinishedDeliveriesBefore } from './addons/pruning.js';
 import type { AppContext } from './app-context.js';
-import { deleteApplicationsNotSeenSince, deleteInstancesNotSeenSince } from './applications/store.js';
+import { deleteApplicationsNotSeenSince, deleteInstancesNotSeenSince } from './applications/pruning.js';
 import { deleteSpentResetTokens } from './auth/store.js';
 import type { SdkLimits } from './config.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
-import { deleteHourlyCountsBefore } from './metrics/store.js';
-import { deleteUnknownFlagsSeenBefore } from './metrics/usage-store.js';
-import { deleteSpentLogins } from './oidc/store.js';
-import { pruneConfigChanges } from './sync/store.js';
+import { deleteHourlyCountsBefore, deleteUnknownFlagsSeenBefore } from './metrics/pruning.js';
+import { deleteSpentLogins } from './oidc/pruning.js';
+import { pruneConfigChanges } from './sync/pruning.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { ServiceUnavailableError } from '../http/errors.js';
 import type { FeatureModel } from '../read-model/model.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import type { ClientFeature, Constraint, Segment, VariantDefinition } from './evaluation/types.js';
 
 /** SDK requests never wait for the database: before the first load there is nothing to serve. */

@@ -5,7 +5,7 @@ import { prepareVariants, type Variant } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
 import type { ErrorDetail } from '../http/errors.js';
 import type { Permission } from '../http/permissions.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import { behaviour, type PlannedStrategy } from './analyse-strategies.js';
 import { type Changes, type Findings, type Instance, sameJson } from './analysis.js';
 import type { ImportData } from './data.js';

@@ -5,7 +5,7 @@ import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { hiddenProject, type ProjectVisibility } from '../http/visibility.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import { allTagTypes } from '../tag-types/service.js';
 import type { ExportQuery, ExportResult } from './schemas.js';
 

@@ -8,8 +8,8 @@ import type { Actor } from '../http/identity.js';
 import { keepingAnAdmin } from '../identity/admins.js';
 import { projectsOfGroups } from '../identity/grant-store.js';
 import { resolveRootRole } from '../roles/service.js';
+import { existingUserIds, findUsers, type User } from '../users/queries.js';
 import { describeUser } from '../users/service.js';
-import { existingUserIds, findUsers, type User } from '../users/store.js';
 import {
   deleteGroupRow,
   existingGroupIds,

@@ -6,7 +6,7 @@ import { hashSecret, SecretKeyError } from '../secrets.js';
 import type { OidcSettings } from '../settings/schemas.js';
 import { findOidcSettings } from '../settings/service.js';
 import { markChanged } from '../sync/changes.js';
-import { recordLoginSuccess } from '../users/store.js';
+import { recordLoginSuccess } from '../users/writes.js';
 import { describeProviderError, SignInFailure } from './failures.js';
 import type { OidcProviders } from './provider.js';
 import { findPendingLogin, insertPendingLogin, markLoginUsed } from './store.js';

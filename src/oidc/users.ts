@@ -2,8 +2,8 @@ import type { AppContext } from '../app-context.js';
 import { NameExistsError, ValidationError } from '../http/errors.js';
 import { SYSTEM_ACTOR } from '../http/identity.js';
 import type { OidcSettings } from '../settings/schemas.js';
+import { findUser, findUserByEmail, type User } from '../users/queries.js';
 import { createUser } from '../users/service.js';
-import { findUser, findUserByEmail, type User } from '../users/store.js';
 import { SignInFailure } from './failures.js';
 import { bindSubject, findBoundUserId } from './store.js';
 

@@ -9,7 +9,7 @@ import type {
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import {
   eachCombination,
   evaluationContext,

@@ -1,11 +1,11 @@
 import type { Queryable } from '../db/database.js';
-import { groupsOfUser } from '../groups/store.js';
+import { groupsOfUser } from '../groups/queries.js';
 import { AuthenticationRequired } from '../http/errors.js';
 import type { Identity, UserIdentity } from '../http/identity.js';
 import { projectRolesOfUser } from '../identity/grant-store.js';
-import { findRoles, type RoleRow } from '../roles/store.js';
+import { findRoles, type RoleRow } from '../roles/queries.js';
+import { hasPassword } from '../users/queries.js';
 import { getUser } from '../users/service.js';
-import { hasPassword } from '../users/store.js';
 
 /** A profile is a person's: an API token is nobody, so it has none (as for feedback). */
 function requireUser(identity: Identity): UserIdentity {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
-import type { Feature, FeatureRecord as FeatureTableRow } from '../features/core/store.js';
+import type { Feature, FeatureRecord as FeatureTableRow } from '../features/core/queries.js';
 import type { Stage } from '../features/lifecycle/stages.js';
-import type { FeatureStrategy } from '../features/strategies/store.js';
+import type { FeatureStrategy } from '../features/strategies/queries.js';
 
 /** A feature's state in one environment. */
 export interface EnvironmentState {

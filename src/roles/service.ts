@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
-import { enabledEnvironments, existingEnvironments } from '../environments/store.js';
+import { enabledEnvironments, existingEnvironments } from '../environments/queries.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';

@@ -7,9 +7,9 @@ import { currentStage, describeLifecycle, STAGES } from '../features/lifecycle/s
 import type { Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
+import { findUsers } from '../users/queries.js';
 import { gravatar } from '../users/service.js';
-import { findUsers } from '../users/store.js';
 import {
   dayStart,
   type Filter,

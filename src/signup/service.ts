@@ -4,10 +4,10 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
-import { findRoles } from '../roles/store.js';
+import { findRoles } from '../roles/queries.js';
 import { randomHex } from '../secrets.js';
+import { findUsers } from '../users/queries.js';
 import { createUser, describeUser } from '../users/service.js';
-import { findUsers } from '../users/store.js';
 import { cappedExpiry, isUsable } from './expiry.js';
 import {
   addTokenUser,

@@ -3,7 +3,7 @@ import { defaultRollout } from '../features/environments/service.js';
 import type { FeatureRow } from '../features/import/service.js';
 import { prepareVariants } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
-import type { FeatureRecord } from '../read-model/store.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import type { StateItems } from './document.js';
 import type { Existing } from './existing.js';
 import { decide, type ImportOptions, type Known, type Plan } from './plan.js';

@@ -8,8 +8,8 @@ import { listFeedback } from '../feedback/service.js';
 import { AuthenticationRequired, NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { keepingAnAdmin } from '../identity/admins.js';
+import { listRootRoles } from '../roles/queries.js';
 import { resolveRootRole } from '../roles/service.js';
-import { listRootRoles } from '../roles/store.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
 import {
   countUsers,

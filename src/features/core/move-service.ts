@@ -6,9 +6,9 @@ import { actorOf, type Identity } from '../../http/identity.js';
 import { assertPermission } from '../../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../../projects/service.js';
 import type { FeatureModel } from '../../read-model/model.js';
-import { segmentNamesOutsideProject } from '../../segments/store.js';
-import { dependenciesOf, dependenciesOn } from '../dependencies/store.js';
-import { segmentIdsOfFeature } from '../usage/store.js';
+import { segmentNamesOutsideProject } from '../../segments/queries.js';
+import { dependenciesOf, dependenciesOn } from '../dependencies/queries.js';
+import { segmentIdsOfFeature } from '../usage/queries.js';
 import { getLiveFeature } from './service.js';
 import { featureEnvironmentNames, setFeatureProject } from './store.js';
 

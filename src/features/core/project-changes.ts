@@ -11,7 +11,7 @@ import {
   linkProjectEnvironment,
   unlinkProjectEnvironment,
 } from '../../projects/service.js';
-import { deleteProject as deleteProjectRow } from '../../projects/store.js';
+import { deleteProject as deleteProjectRow } from '../../projects/writes.js';
 import { discardProjectApiTokens } from '../../tokens/service.js';
 import { deleteArchivedFeaturesOfProject } from '../archive/service.js';
 import { attachProjectFeatures, detachProjectFeatures } from '../environments/writes.js';

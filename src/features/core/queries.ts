@@ -1,9 +1,7 @@
 // What other rooms read of features' rows. The SQL is in ./store.ts.
 export {
   type Feature,
-  featureEnvironmentNames,
-  findFeature,
+  type FeatureRecord,
   findFeatures,
-  findFeaturesOfProject,
   listArchivedFeatures,
 } from './store.js';

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../http/errors.js';
 import type { FeatureModel } from '../../read-model/model.js';
-import type { EnvironmentState, FeatureRecord } from '../../read-model/store.js';
+import type { EnvironmentState, FeatureRecord } from '../../read-model/queries.js';
 import { type FeatureEnvironmentPath, noSuchEnvironment } from '../environments/service.js';
 import { describeLifecycle } from '../lifecycle/stages.js';
 import { describeFeature, describeStrategy, getModelFeature } from './service.js';

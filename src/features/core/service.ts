@@ -7,9 +7,9 @@ import { NameExistsError, NoAccessError, NotFoundElsewhere, NotFoundError } from
 import { actorOf, type Identity } from '../../http/identity.js';
 import { getProject, projectEnvironmentNames } from '../../projects/service.js';
 import type { FeatureModel } from '../../read-model/model.js';
-import type { FeatureRecord } from '../../read-model/store.js';
+import type { FeatureRecord } from '../../read-model/queries.js';
 import { attachFeatureEnvironments } from '../environments/writes.js';
-import type { FeatureStrategy } from '../strategies/store.js';
+import type { FeatureStrategy } from '../strategies/queries.js';
 import { type Feature, findFeature, findFeatures } from './store.js';
 import { insertFeature } from './writes.js';
 

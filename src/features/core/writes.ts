@@ -11,11 +11,7 @@ export {
   deleteAllFeatures,
   deleteFeatures,
   type FeatureRow,
-  type NewFeature,
-  setFeatureProject,
   setFeaturesSeenNow,
-  setFeaturesStale,
-  updateFeatureMetadata,
   upsertFeatureRows,
 } from './store.js';
 

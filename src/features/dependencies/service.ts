@@ -4,9 +4,9 @@ import { recordEvent } from '../../events/service.js';
 import { NoAccessError, NotFoundError } from '../../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../../http/identity.js';
 import type { FeatureModel } from '../../read-model/model.js';
-import type { FeatureRecord } from '../../read-model/store.js';
+import type { FeatureRecord } from '../../read-model/queries.js';
+import { type Feature, findFeatures } from '../core/queries.js';
 import { getModelFeature } from '../core/service.js';
-import { type Feature, findFeatures } from '../core/store.js';
 import {
   deleteDependenciesOf,
   deleteDependency,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { Dependency } from '../../read-model/store.js';
+import type { Dependency } from '../../read-model/queries.js';
 
 export interface DependencyRow extends Dependency {
   child: string;

@@ -1,2 +1,2 @@
 // What the read model reads of the lifecycle tables. The SQL is in ./store.ts.
-export { type EnteredStage, stagesEnteredSince } from './store.js';
+export { stagesEnteredSince } from './store.js';

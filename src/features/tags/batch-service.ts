@@ -5,10 +5,10 @@ import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../../http/identity.js';
 import { getProject } from '../../projects/service.js';
 import { getTagType } from '../../tag-types/service.js';
+import type { Tag } from '../../tags/queries.js';
 import { ensureTag } from '../../tags/service.js';
-import type { Tag } from '../../tags/store.js';
+import { type Feature, findFeatures } from '../core/queries.js';
 import { getAnyFeature } from '../core/service.js';
-import { type Feature, findFeatures } from '../core/store.js';
 import { tagsOfFeatures } from './service.js';
 import { deleteFeatureTagPairs, insertFeatureTagPairs } from './store.js';
 

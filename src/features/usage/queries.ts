@@ -1,8 +1,2 @@
 // What other rooms ask of where things are used by features. The SQL is in ./store.ts.
-export {
-  featuresUsingContextField,
-  featuresUsingStrategyType,
-  type SegmentUse,
-  segmentIdsOfFeature,
-  strategiesUsingSegment,
-} from './store.js';
+export { segmentIdsOfFeature } from './store.js';

@@ -10,8 +10,9 @@ import { actorOf, type Identity } from '../../http/identity.js';
 import { assertPermission } from '../../http/permissions.js';
 import type { FeatureModel } from '../../read-model/model.js';
 import { getLiveFeature, getModelFeature } from '../core/service.js';
+import { findEnvironmentVariants } from '../environments/queries.js';
 import { type FeatureEnvironmentPath, noSuchEnvironment } from '../environments/service.js';
-import { findEnvironmentVariants, setEnvironmentVariants } from '../environments/store.js';
+import { setEnvironmentVariants } from '../environments/writes.js';
 import { prepareVariants, type Variant } from './rules.js';
 import { VariantList, type VariantPatch } from './schemas.js';
 
