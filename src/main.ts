@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const opening = openDatabase(config, log);
   opening.catch(() => {}); // handled where it is awaited, below
   const [{ createContext }, { buildApp }, { prepareDatabase, warnAboutDefaultPassword }] = await Promise.all([
-    import('./app-context.js'),
+    import('./compose.js'),
     import('./app.js'),
     import('./bootstrap.js'),
   ]);

@@ -13,7 +13,6 @@ import {
   findEnvironment,
   insertEnvironment,
   lastSortOrder,
-  listEnvironmentRows,
   listEnvironments,
   updateEnvironment,
   upsertEnvironments,
@@ -29,11 +28,6 @@ export async function getEnvironment(
     throw new NotFoundError(`There is no environment named "${name}": see GET /api/admin/environments.`);
   }
   return environment;
-}
-
-/** Every environment, in their order (for the flag read model). */
-export function allEnvironments(db: Queryable): Promise<Environment[]> {
-  return listEnvironmentRows(db);
 }
 
 /** Creates or overwrites environments as an import lists them (protected ones are the caller's to refuse). */

@@ -18,7 +18,7 @@ import { type ErrorDetail, NotFoundError } from '../http/errors.js';
 import type { Permission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureRecord } from '../read-model/store.js';
-import { allSegments } from '../segments/service.js';
+import { allSegments } from '../segments/list.js';
 import type { Segment } from '../segments/store.js';
 import { allStrategyDefinitions } from '../strategies/service.js';
 import type { StrategyDefinition } from '../strategies/store.js';

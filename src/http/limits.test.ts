@@ -7,7 +7,7 @@ import {
   type TestServer,
 } from '../../test/server.js';
 import { buildApp } from '../app.js';
-import { createContext } from '../app-context.js';
+import { createContext } from '../compose.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { silentLogger } from '../log.js';

@@ -41,11 +41,6 @@ export function describeSegment(s: Segment) {
   };
 }
 
-/** Every segment (for the flag read model). */
-export function allSegments(db: Queryable): Promise<Segment[]> {
-  return listSegments(db);
-}
-
 /** Every segment but those of projects hidden from the caller. */
 export async function readSegments(db: Queryable, visible: ProjectVisibility) {
   return { segments: (await listSegments(db)).filter((s) => visible.sees(s.project)).map(describeSegment) };

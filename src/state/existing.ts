@@ -1,13 +1,13 @@
 import type { Transaction } from '../db/database.js';
-import { allEnvironments } from '../environments/service.js';
+import { allEnvironments } from '../environments/list.js';
 import type { Environment } from '../environments/store.js';
 import { featureStates, type StrategyPlace, strategyPlaces } from '../features/import/service.js';
 import { readSegmentStrategies } from '../features/usage/service.js';
 import { EVERY_PROJECT } from '../http/visibility.js';
-import { allProjects } from '../projects/service.js';
+import { allProjects } from '../projects/linked-environments.js';
 import type { Project } from '../projects/store.js';
 import type { FeatureRecord } from '../read-model/store.js';
-import { allSegments } from '../segments/service.js';
+import { allSegments } from '../segments/list.js';
 import type { Segment } from '../segments/store.js';
 import { allStrategyDefinitions } from '../strategies/service.js';
 import type { StrategyDefinition } from '../strategies/store.js';
