@@ -5,7 +5,7 @@ import { AREAS, type Area, type SharedParts } from './areas.js';
 import { requireDeclaredChanges } from './changes/route-config.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
-import { BODY_LIMIT, registerBodyParsers } from './http/body.js';
+import { BODY_LIMIT, registerBodyParsers } from './http/body/parsers.js';
 import { answerClientError, requireHostHeader } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
 import { drainOnClose } from './http/drain.js';
