@@ -4,6 +4,8 @@
 // (upserts included), UPDATE … SET, DELETE FROM, TRUNCATE, COPY … FROM, MERGE INTO — and prints the
 // owner file of each table. It fails (exit 1) when a table is written from more than one file,
 // printing the table and its writers, or when a statement writes a table whose name it cannot tell.
+// Advisory locks have one owner too: their ids are one list (src/db/advisory-locks.ts), and a
+// `pg_advisory…` call anywhere else fails the check.
 //
 // The SQL is read from the string literals of the code, so a keyword in a comment or an identifier
 // counts for nothing. Pieces are put together where the code builds a statement in one expression:
@@ -17,6 +19,7 @@ import ts from 'typescript';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
 const MIGRATIONS = path.join(SRC, 'db', 'migrations');
+const ADVISORY_LOCKS = path.join(SRC, 'db', 'advisory-locks.ts');
 
 const NAME = String.raw`(?:"?\w+"?\.)?"?\w+"?|\$\{[^}]+\}`;
 const WRITES = [
@@ -180,6 +183,7 @@ function typeLiterals(type) {
 
 const writers = new Map(); // table → Map(file → [lines])
 const unknown = [];
+const strayLocks = [];
 const rel = (file) => path.relative(ROOT, file);
 
 for (const file of filesUnder(SRC)) {
@@ -193,6 +197,10 @@ for (const file of filesUnder(SRC)) {
         return `\${${holes.length - 1}}`;
       })
       .join('');
+    if (/\bpg_(try_)?advisory/.test(text) && file !== ADVISORY_LOCKS) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      strayLocks.push(`${rel(file)}:${line} takes an advisory lock outside ${rel(ADVISORY_LOCKS)}`);
+    }
     for (const [verb, pattern] of WRITES) {
       for (const match of text.matchAll(pattern)) {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
@@ -234,11 +242,12 @@ const problems = [
     return `${table} is written from ${lines.length} files:\n      ${lines.join('\n      ')}`;
   }),
   ...unknown.map((u) => `a write whose table cannot be told: ${u}`),
+  ...strayLocks,
 ];
 if (problems.length > 0) {
   console.log(`\nproblems:\n  - ${problems.join('\n  - ')}`);
   console.log(
-    `\ncheck-table-owners: ${problems.length} problem(s): ${shared.length} tables written from more than one file, ${unknown.length} writes to a table it cannot tell; ${tables.length} tables written`,
+    `\ncheck-table-owners: ${problems.length} problem(s): ${shared.length} tables written from more than one file, ${unknown.length} writes to a table it cannot tell, ${strayLocks.length} advisory locks outside the list; ${tables.length} tables written`,
   );
   process.exit(1);
 }
