@@ -9,7 +9,7 @@ import {
 import { buildApp } from '../app.js';
 import { createContext } from '../app-context.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../db/open.js';
 import { silentLogger } from '../log.js';
 
 let server: TestServer;

@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
-import { listApiTokensOfProject } from '../identity/token-store.js';
 import { getProject } from '../projects/service.js';
 import {
   describeApiToken,
@@ -12,6 +11,7 @@ import {
   parseType,
   tokenNameOf,
 } from './service.js';
+import { listApiTokensOfProject } from './store.js';
 
 export interface ProjectApiTokenInput {
   tokenName?: string;

@@ -6,6 +6,8 @@ import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity, TokenKind } from '../http/identity.js';
 import { assertPermission, can, type Permission } from '../http/permissions.js';
 import { INT4_MAX } from '../http/schemas.js';
+import { existingProjectIds } from '../projects/store.js';
+import { hashSecret, randomHex } from '../secrets.js';
 import {
   type ApiToken,
   deleteApiToken,
@@ -16,9 +18,7 @@ import {
   listApiTokensOfProject,
   setApiTokenExpiry,
   setApiTokenProjects,
-} from '../identity/token-store.js';
-import { existingProjectIds } from '../projects/store.js';
-import { hashSecret, randomHex } from '../secrets.js';
+} from './store.js';
 
 const READ: Record<TokenKind, Permission> = {
   admin: 'ADMIN',
