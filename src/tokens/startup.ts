@@ -3,7 +3,7 @@ import { takeAdvisoryLock } from '../db/advisory-locks.js';
 import { recordEvent } from '../events/service.js';
 import type { Actor, TokenKind } from '../http/identity.js';
 import { hashSecret } from '../secrets.js';
-import { checkScope, type TokenScope } from './service.js';
+import { checkScope, type TokenScope } from './scope.js';
 import { apiTokenExists, existingApiTokens, insertApiToken } from './store.js';
 
 /** Parses `project:environment.secret`, the form of INIT_*_API_TOKENS. */
