@@ -117,7 +117,7 @@ describe('POST /api/admin/groups', () => {
   });
 });
 
-describe('reading groups', () => {
+describe('E17 and the list: reading groups', () => {
   it('E17 shows one group with every member and when they joined; 404 unknown, 400 not an integer', async () => {
     const group = await createGroup(server, { name: 'Readers', users: groupMembers(viewer.id) });
     const res = await server.request('GET', `/api/admin/groups/${group.id}`, admin(server));

@@ -28,7 +28,7 @@ const full = {
   idTokenSigningAlgorithm: 'RS384',
 };
 
-describe('OIDC settings', () => {
+describe('E6 OIDC settings', () => {
   it('answers { enabled: false } before anything is stored', async () => {
     const res = await server.request('GET', URL_PATH, admin(server));
     expect(res.status).toBe(200);

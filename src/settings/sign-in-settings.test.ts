@@ -141,7 +141,7 @@ describe('turning password sign-in off', () => {
   });
 });
 
-describe('the client secret', () => {
+describe('E6 the client secret', () => {
   it('is stored sealed with FLAGPOLE_SECRET_KEY, shown to Admins, never in events or logs', async () => {
     await f.saveSettings(f.settings());
     const { rows } = await f.server.ctx.db.query<{ content: unknown }>(

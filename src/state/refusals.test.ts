@@ -47,7 +47,7 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
 });
 
-describe('who may import', () => {
+describe('E5 who may import', () => {
   it('401 without credentials, 403 for Editors, Viewers and client tokens, 415 for text', async () => {
     const editor = await createUser(server, 2);
     const url = '/api/admin/state/import';
@@ -70,7 +70,7 @@ describe('who may import', () => {
   });
 });
 
-describe('a bad document is refused whole, naming the offending item', () => {
+describe('E5 a bad document is refused whole, naming the offending item', () => {
   it('400 when the document itself is not a state', async () => {
     const paths = async (body: unknown, query = '') =>
       (await expectRefused(400, send(body, query))).details.map((d: { path: string }) => d.path);
@@ -310,7 +310,7 @@ describe('a bad document is refused whole, naming the offending item', () => {
   });
 });
 
-describe('segments keep the rules of segments changed by hand', () => {
+describe('E5 segments keep the rules of segments changed by hand', () => {
   it('a name held by another segment, or a project other strategies rule out, is refused', async () => {
     expect((await send(base())()).status).toBe(202);
     const taken = await expectRefused(

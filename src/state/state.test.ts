@@ -114,7 +114,7 @@ describe('GET /api/admin/state/export', () => {
   });
 });
 
-describe('POST /api/admin/state/import', () => {
+describe('E5 POST /api/admin/state/import', () => {
   it('imports a hand-written state: 202 without a body, read back everywhere, one event per item', async () => {
     const res = await importState(DOCUMENT);
     expect(res.status).toBe(202);
