@@ -9,7 +9,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
-import { grantRoles, memberCountsOfProjects } from '../identity/grant-store.js';
+import { grantRoles, memberCountsOfProjects } from '../identity/grants.js';
 import {
   type DefaultStrategy,
   deleteProjectsExcept,
