@@ -11,6 +11,8 @@ import { getUser } from '../users/service.js';
 import { findUserByEmail } from '../users/store.js';
 import { expireUnusedResetTokens, findResetToken, insertResetToken, markResetTokenUsed } from './store.js';
 
+export { deleteSpentResetTokens } from './store.js';
+
 const RESET_TTL_SECONDS = 24 * 60 * 60;
 
 /** A single-use link valid for 24 hours; it replaces the user's earlier unused links. */

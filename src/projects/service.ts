@@ -3,12 +3,13 @@ import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
 import { allEnvironments } from '../environments/service.js';
-import { type Environment, enabledEnvironments, listEnvironmentsOfProject } from '../environments/store.js';
+import { enabledEnvironments, listEnvironmentsOfProject } from '../environments/store.js';
+import type { Environment } from '../environments/types.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
-import { grantRoles, memberCountsOfProjects } from '../identity/grant-store.js';
+import { grantRoles, memberCountsOfProjects } from '../identity/grants.js';
 import {
   type DefaultStrategy,
   deleteProjectsExcept,
@@ -21,13 +22,13 @@ import {
   listEnvironmentLinks,
   listProjectRows,
   listProjects,
-  type Project,
   type ProjectRow,
   setDefaultStrategy,
   unlinkEnvironment,
   updateProject as updateProjectRow,
   upsertProjects,
 } from './store.js';
+import type { Project } from './types.js';
 
 const OWNER_ROLE = 4;
 
