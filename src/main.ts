@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
 import { MigrationError } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
 import { createLogger } from './log.js';
 
 /** A refusal to start that says what to do: printed as it is, without a stack. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { type Environment, listEnvironmentRows } from './store.js';
+import { listEnvironmentRows } from './store.js';
+import type { Environment } from './types.js';
 
 /** Every environment, in their order (for the flag read model). */
 export function allEnvironments(db: Queryable): Promise<Environment[]> {

@@ -8,7 +8,6 @@ import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { INT4_MAX } from '../http/schemas.js';
 import {
   deleteEnvironment,
-  type Environment,
   type EnvironmentWithCounts,
   findEnvironment,
   insertEnvironment,
@@ -17,6 +16,7 @@ import {
   updateEnvironment,
   upsertEnvironments,
 } from './store.js';
+import type { Environment } from './types.js';
 
 export async function getEnvironment(
   db: Queryable,

@@ -19,11 +19,11 @@ import type { Permission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureRecord } from '../read-model/store.js';
 import { allSegments } from '../segments/list.js';
-import type { Segment } from '../segments/store.js';
+import type { Segment } from '../segments/types.js';
 import { allStrategyDefinitions } from '../strategies/service.js';
-import type { StrategyDefinition } from '../strategies/store.js';
+import type { StrategyDefinition } from '../strategies/types.js';
 import { allTagTypes } from '../tag-types/service.js';
-import type { TagType } from '../tag-types/store.js';
+import type { TagType } from '../tag-types/types.js';
 import { type ImportData, placed } from './data.js';
 
 /** One finding of a validation, as Unleash words its lists: what, and which items. */

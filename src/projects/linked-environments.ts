@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { allEnvironments } from '../environments/list.js';
-import type { Environment } from '../environments/store.js';
-import { listEnvironmentLinks, listProjectRows, type Project } from './store.js';
+import type { Environment } from '../environments/types.js';
+import { listEnvironmentLinks, listProjectRows } from './store.js';
+import type { Project } from './types.js';
 
 /** Those of the environments' names that `linked` holds, in the environments' order. */
 export function inEnvironmentOrder(environments: Environment[], linked: Iterable<string>): string[] {

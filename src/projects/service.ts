@@ -8,7 +8,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
-import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
+import { grantRoles, memberCountsOfProjects } from '../identity/grants.js';
 import { inEnvironmentOrder } from './linked-environments.js';
 import {
   type DefaultStrategy,
@@ -20,13 +20,13 @@ import {
   linkEnvironments,
   linkedEnvironments,
   listProjects,
-  type Project,
   type ProjectRow,
   setDefaultStrategy,
   unlinkEnvironment,
   updateProject as updateProjectRow,
   upsertProjects,
 } from './store.js';
+import type { Project } from './types.js';
 
 const OWNER_ROLE = 4;
 
@@ -192,7 +192,8 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
         defaultStickiness: input.defaultStickiness ?? 'default',
       });
       await linkEnvironments(tx, project.id, await enabledEnvironments(tx));
-      if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
+      if (identity.kind === 'user')
+        await grantRoles(tx, project.id, [OWNER_ROLE], [identity.userId], [], actor.name);
       const data = describeProject(project);
       recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
       return data;

@@ -1,18 +1,19 @@
 import type { ContextFields } from '../constraints/rules.js';
 import { allContextFields, rulesOf } from '../context/lookup.js';
-import type { ContextField } from '../context/store.js';
+import type { ContextField } from '../context/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { allEnvironments } from '../environments/list.js';
-import type { Environment } from '../environments/store.js';
+import type { Environment } from '../environments/types.js';
 import { loadLastSeen } from '../features/environments/last-seen.js';
 import { stagesEnteredSince } from '../features/lifecycle/store.js';
 import type { FeatureStrategy } from '../features/strategies/store.js';
 import type { Logger } from '../log.js';
 import { allProjects } from '../projects/linked-environments.js';
-import type { Project } from '../projects/store.js';
+import type { Project } from '../projects/types.js';
 import { allSegments } from '../segments/list.js';
-import type { Segment } from '../segments/store.js';
-import { listStrategyDefinitions, type StrategyDefinition } from '../strategies/store.js';
+import type { Segment } from '../segments/types.js';
+import { listStrategyDefinitions } from '../strategies/store.js';
+import type { StrategyDefinition } from '../strategies/types.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
 import { type FeatureRecord, loadFeatureRecords } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../db/database.js';
+import type { EventSearch } from '../events/search.js';
 import { readEventCreatorIds, readEventSearch } from '../events/service.js';
-import type { EventSearch } from '../events/store.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import { findUsers } from '../users/store.js';
 import { dayStart, integers, parseFilter } from './filters.js';

@@ -19,13 +19,13 @@ import {
   findSegments,
   insertSegment,
   listSegments,
-  type Segment,
   type SegmentRow,
   type SegmentValues,
   segmentsUsingContextField,
   updateSegment,
   upsertSegments,
 } from './store.js';
+import type { Segment } from './types.js';
 
 export type { SegmentRow } from './store.js';
 

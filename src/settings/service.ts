@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
@@ -7,7 +8,7 @@ import type { Actor } from '../http/identity.js';
 import { type SecretBox, SecretKeyError } from '../secrets.js';
 import { OIDC_SETTING, SIMPLE_SETTING, saveNamedSetting } from './named.js';
 import type { OidcSettings, SimpleSettings } from './schemas.js';
-import { findSetting, lockSetting, saveSetting } from './store.js';
+import { findSetting, lockSetting, saveSetting, saveSettingOnce } from './store.js';
 
 /**
  * The OIDC record as stored: the client secret sealed with FLAGPOLE_SECRET_KEY (or marked plain
@@ -203,11 +204,7 @@ const INSTANCE = 'unleash.instance';
 
 /** Gives the installation its id on its first start (not in a migration: templates are copied). */
 export async function ensureInstanceId(db: Queryable): Promise<void> {
-  await db.query(
-    `INSERT INTO settings (name, content) VALUES ($1, jsonb_build_object('id', gen_random_uuid()::text))
-     ON CONFLICT DO NOTHING`,
-    [INSTANCE],
-  );
+  await saveSettingOnce(db, INSTANCE, { id: randomUUID() });
 }
 
 export async function readInstanceId(db: Queryable): Promise<string> {

@@ -6,7 +6,7 @@ import { type Actor, actorOf, type Identity } from '../../http/identity.js';
 import { getProject } from '../../projects/service.js';
 import { getTagType } from '../../tag-types/service.js';
 import { ensureTag } from '../../tags/service.js';
-import type { Tag } from '../../tags/store.js';
+import type { Tag } from '../../tags/types.js';
 import { getAnyFeature } from '../core/service.js';
 import { type Feature, findFeatures } from '../core/store.js';
 import { tagsOfFeatures } from './service.js';

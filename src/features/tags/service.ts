@@ -6,7 +6,7 @@ import { NameExistsError, NotFoundError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import { getTagType } from '../../tag-types/service.js';
 import { ensureTag, tagOf } from '../../tags/service.js';
-import type { Tag } from '../../tags/store.js';
+import type { Tag } from '../../tags/types.js';
 import { getAnyFeature } from '../core/service.js';
 import { deleteFeatureTag, featureHasTag, insertFeatureTag, tagsOfFeatureList } from './store.js';
 

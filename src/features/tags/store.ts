@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
-import type { Tag } from '../../tags/store.js';
+import type { Tag } from '../../tags/types.js';
 
 /** The tags of the given features, in the order they were added. */
 export async function tagsOfFeatureList(
