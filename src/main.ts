@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
 import { DirectoryLockedError } from './db/lock-file.js';
 import { MigrationError } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
 import { createLogger } from './log.js';
 
 /** A refusal to start that says what to do: printed as it is, without a stack. */
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const opening = openDatabase(config, log);
   opening.catch(() => {}); // handled where it is awaited, below
   const [{ createContext }, { buildApp }, { prepareDatabase, warnAboutDefaultPassword }] = await Promise.all([
-    import('./app-context.js'),
+    import('./compose.js'),
     import('./app.js'),
     import('./bootstrap.js'),
   ]);

@@ -1,7 +1,7 @@
 import { deleteFinishedDeliveriesBefore } from './addons/pruning.js';
 import type { AppContext } from './app-context.js';
 import { deleteApplicationsNotSeenSince, deleteInstancesNotSeenSince } from './applications/pruning.js';
-import { deleteSpentResetTokens } from './auth/store.js';
+import { deleteSpentResetTokens } from './auth/reset-service.js';
 import type { SdkLimits } from './config.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';

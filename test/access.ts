@@ -52,6 +52,11 @@ export async function createRole(
   return res.body.roles.id;
 }
 
+/** A group's `users` field: these users as its members. */
+export function groupMembers(...ids: number[]): { user: { id: number } }[] {
+  return ids.map((id) => ({ user: { id } }));
+}
+
 export async function createGroup(
   server: TestServer,
   body: { name: string; rootRole?: number | null; users?: { user: { id: number } }[]; description?: string },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from './requests.js';
 import {
   countEvents,
   createFeature,
@@ -12,7 +13,6 @@ import {
 // time; on PostgreSQL (DATABASE_URL) they interleave, which is where these races can be lost.
 
 let server: TestServer;
-const admin = () => ({ token: server.adminToken });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,7 +42,10 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
   it('a feature', async () => {
     const before = await countEvents(server, 'feature-created');
     const replies = await all(N, () =>
-      server.request('POST', '/api/admin/projects/default/features', { ...admin(), body: { name: 'racer' } }),
+      server.request('POST', '/api/admin/projects/default/features', {
+        ...admin(server),
+        body: { name: 'racer' },
+      }),
     );
     expectOneCreated(replies, 'A feature named "racer" already exists (in the project "default").');
     expect(await countEvents(server, 'feature-created')).toBe(before + 1);
@@ -50,7 +53,7 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
 
   it('a project', async () => {
     const replies = await all(N, () =>
-      server.request('POST', '/api/admin/projects', { ...admin(), body: { id: 'race', name: 'Race' } }),
+      server.request('POST', '/api/admin/projects', { ...admin(server), body: { id: 'race', name: 'Race' } }),
     );
     expectOneCreated(replies, 'A project with the id "race" already exists.');
     expect(await countEvents(server, 'project-created')).toBe(1);
@@ -59,7 +62,7 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
   it('a segment', async () => {
     const replies = await all(N, () =>
       server.request('POST', '/api/admin/segments', {
-        ...admin(),
+        ...admin(server),
         body: { name: 'racers', constraints: [] },
       }),
     );
@@ -69,7 +72,7 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
 
   it('a context field', async () => {
     const replies = await all(N, () =>
-      server.request('POST', '/api/admin/context', { ...admin(), body: { name: 'lane' } }),
+      server.request('POST', '/api/admin/context', { ...admin(server), body: { name: 'lane' } }),
     );
     expectOneCreated(replies, 'A context field named "lane" already exists.');
     expect(await countEvents(server, 'context-field-created')).toBe(1);
@@ -77,7 +80,7 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
 
   it('a tag type', async () => {
     const replies = await all(N, () =>
-      server.request('POST', '/api/admin/tag-types', { ...admin(), body: { name: 'heat' } }),
+      server.request('POST', '/api/admin/tag-types', { ...admin(server), body: { name: 'heat' } }),
     );
     expectOneCreated(replies, 'A tag type named "heat" already exists.');
     expect(await countEvents(server, 'tag-type-created')).toBe(1);
@@ -87,7 +90,7 @@ describe('50 creates of one name at once: one 201, and 49 times the friendly 409
 describe('E4 updates of one role at once', () => {
   it('leave the permissions of exactly one request, and one event per change, each starting where the one before ended', async () => {
     const created = await server.request('POST', '/api/admin/roles', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Contested', type: 'root-custom', permissions: [{ name: 'CREATE_TAG_TYPE' }] },
     });
     expect(created.status).toBe(201);
@@ -104,17 +107,17 @@ describe('E4 updates of one role at once', () => {
     ].map((names) => names.map((name) => ({ name })).sort((a, b) => a.name.localeCompare(b.name)));
     const replies = await all(sets.length, (i) =>
       server.request('PUT', `/api/admin/roles/${id}`, {
-        ...admin(),
+        ...admin(server),
         body: { name: 'Contested', description: `set ${i}`, type: 'root-custom', permissions: sets[i] },
       }),
     );
     for (const r of replies) expect(r.status, r.text).toBe(200);
 
-    const role = await server.request('GET', `/api/admin/roles/${id}`, admin());
+    const role = await server.request('GET', `/api/admin/roles/${id}`, admin(server));
     const winner = Number(/^set (\d+)$/.exec(role.body.description)![1]);
     expect(role.body.permissions).toEqual(sets[winner]);
 
-    const res = await server.request('GET', '/api/admin/events?type=role-updated', admin());
+    const res = await server.request('GET', '/api/admin/events?type=role-updated', admin(server));
     const events = (res.body.events as Array<{ id: number; data: any; preData: any }>)
       .filter((e) => e.data.id === id)
       .sort((a, b) => a.id - b.id);
@@ -138,22 +141,22 @@ describe('revive and delete of one archived feature at once', () => {
       const archived = await server.request(
         'DELETE',
         `/api/admin/projects/default/features/${name}`,
-        admin(),
+        admin(server),
       );
       expect(archived.status).toBe(202);
     }
     const outcomes = await Promise.all(
       names.map(async (name) => {
         const [revive, remove] = await Promise.all([
-          server.request('POST', `/api/admin/archive/revive/${name}`, admin()),
-          server.request('DELETE', `/api/admin/archive/${name}`, admin()),
+          server.request('POST', `/api/admin/archive/revive/${name}`, admin(server)),
+          server.request('DELETE', `/api/admin/archive/${name}`, admin(server)),
         ]);
         return { name, revive, remove };
       }),
     );
     for (const { name, revive, remove } of outcomes) {
-      const read = await server.request('GET', `/api/admin/projects/default/features/${name}`, admin());
-      const events = await server.request('GET', `/api/admin/events?feature=${name}`, admin());
+      const read = await server.request('GET', `/api/admin/projects/default/features/${name}`, admin(server));
+      const events = await server.request('GET', `/api/admin/events?feature=${name}`, admin(server));
       const types = (events.body.events as Array<{ type: string }>).map((e) => e.type).reverse();
       if (revive.status < 300) {
         expect(remove.status, `${name}: ${remove.text}`).toBe(409);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { admin } from './requests.js';
 import { countEvents, createUser, type Reply, startTestServer, type TestServer } from './server.js';
 
 /** A client (backend) token for `default:development`, created at start-up. */
@@ -93,4 +94,28 @@ export function useFeatureModelServer(setup: () => Promise<void> = async () => {
     await setup();
   });
   afterAll(() => server.close());
+}
+
+/** A feature's strategies in an environment: `…/environments/:env/strategies`. */
+export function strategiesPath(
+  feature = 'checkout',
+  environment = 'development',
+  project = 'default',
+): string {
+  return `${environmentPath(feature, environment, project)}/strategies`;
+}
+
+/** The strategies of a feature in an environment, as the admin reads them on `useFeatureModelServer()`'s server. */
+export async function listStrategies(feature = 'checkout', environment = 'development') {
+  return (await server.request('GET', strategiesPath(feature, environment), admin(server))).body;
+}
+
+/** A context field, as the admin reads it on `useFeatureModelServer()`'s server. */
+export async function contextField(name: string) {
+  return (await server.request('GET', `/api/admin/context/${name}`, admin(server))).body;
+}
+
+/** The context fields, as the admin reads them on `useFeatureModelServer()`'s server. */
+export async function contextFields() {
+  return (await server.request('GET', '/api/admin/context', admin(server))).body;
 }

@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import { createRole, type PermissionEntry } from './access.js';
 import { grantRole } from './features.js';
-import { createUser, type Reply, type TestServer, type TestUser } from './server.js';
+import { asAdmin } from './requests.js';
+import { createUser, type TestServer, type TestUser } from './server.js';
+
+export { asAdmin, expectStatus } from './requests.js';
 
 // Helpers of the feature-operation tests (clone, bulk switches, lifecycle, links, favorites…).
 
@@ -28,24 +31,6 @@ export async function projectMember(
   const user = await createUser(server, 3);
   await grantRole(server, user.id, project, role);
   return user;
-}
-
-/** Sends as the admin token. */
-export function asAdmin(server: TestServer, method: string, url: string, body?: unknown): Promise<Reply> {
-  return server.request(method, url, { token: server.adminToken, body });
-}
-
-/** Sends as the admin token and expects the status. */
-export async function expectStatus(
-  server: TestServer,
-  status: number,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<Reply> {
-  const res = await asAdmin(server, method, url, body);
-  expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
-  return res;
 }
 
 /** The events of a type about a feature, newest first. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { admin } from './requests.js';
 import {
   countEvents,
   createUser,
@@ -156,4 +157,14 @@ export async function readMetadata(name: string, project = 'default') {
   if (res.status !== 200) return res.status;
   const { name: n, description, type, project: p, stale, impressionData, archived } = res.body;
   return { name: n, description, type, project: p, stale, impressionData, archived };
+}
+
+/** The tag types, as the admin reads them on `useFeatureServer()`'s server. */
+export async function tagTypes() {
+  return (await server.request('GET', '/api/admin/tag-types', admin(server))).body.tagTypes;
+}
+
+/** The state export (E5's counterpart), as the admin reads it on `useFeatureServer()`'s server. */
+export async function exportState() {
+  return (await server.request('GET', '/api/admin/state/export', admin(server))).body;
 }

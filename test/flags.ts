@@ -30,5 +30,10 @@ export function flags(server: TestServer, project = 'default') {
     createContextField: (field: object) => ok('POST', '/api/admin/context', field),
     tag: (feature: string, type: string, value: string) =>
       ok('POST', `/api/admin/features/${feature}/tags`, { type, value }),
+    /** Whether the feature is on in the environment, as the admin reads it. */
+    isEnabled: async (feature: string, environment: string) => {
+      const res = await server.request('GET', `${base}/${feature}`, { token: server.adminToken });
+      return res.body.environments.find((e: { name: string }) => e.name === environment).enabled as boolean;
+    },
   };
 }

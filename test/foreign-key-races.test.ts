@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from './requests.js';
 import {
   createFeature,
   createProject,
@@ -14,7 +15,6 @@ import { stallInserts } from './stall.js';
 // embedded database runs them one at a time, where these races cannot happen.
 
 let server: TestServer;
-const admin = () => ({ token: server.adminToken });
 
 beforeAll(async () => {
   if (isPostgres()) server = await startTestServer();
@@ -26,12 +26,12 @@ describe.runIf(isPostgres())('a project deleted while a feature is created in it
     await createProject(server, 'doomed');
     const stall = await stallInserts(server, 'features', 'before');
     const create = server.request('POST', '/api/admin/projects/doomed/features', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'too-late' },
     });
     try {
       await stall.reached();
-      const deleted = await server.request('DELETE', '/api/admin/projects/doomed', admin());
+      const deleted = await server.request('DELETE', '/api/admin/projects/doomed', admin(server));
       expect(deleted.status, deleted.text).toBe(200);
     } finally {
       await stall.release();
@@ -42,7 +42,7 @@ describe.runIf(isPostgres())('a project deleted while a feature is created in it
       name: 'NotFoundError',
       message: 'There is no project "doomed" (any more: it may have been deleted a moment ago).',
     });
-    const read = await server.request('GET', '/api/admin/projects/default/features/too-late', admin());
+    const read = await server.request('GET', '/api/admin/projects/default/features/too-late', admin(server));
     expect(read.status).toBe(404);
   });
 
@@ -50,13 +50,13 @@ describe.runIf(isPostgres())('a project deleted while a feature is created in it
     await createProject(server, 'kept');
     const stall = await stallInserts(server, 'features', 'after');
     const create = server.request('POST', '/api/admin/projects/kept/features', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'just-in-time' },
     });
     let deletion: Promise<Reply> | undefined;
     try {
       await stall.reached();
-      deletion = server.request('DELETE', '/api/admin/projects/kept', admin());
+      deletion = server.request('DELETE', '/api/admin/projects/kept', admin(server));
       await stall.blocked(deletion);
     } finally {
       await stall.release();
@@ -67,7 +67,7 @@ describe.runIf(isPostgres())('a project deleted while a feature is created in it
     expect(deleted.body.message).toBe(
       'The project "kept" still holds 1 feature that is not archived: archive or move them first.',
     );
-    const read = await server.request('GET', '/api/admin/projects/kept/features/just-in-time', admin());
+    const read = await server.request('GET', '/api/admin/projects/kept/features/just-in-time', admin(server));
     expect(read.status).toBe(200);
   });
 });
@@ -76,7 +76,7 @@ describe.runIf(isPostgres())('a segment deleted while a strategy is given it', (
   it('the deletion waits for the strategy, then refuses: the segment is in use', async () => {
     await createFeature(server, 'segmented');
     const segment = await server.request('POST', '/api/admin/segments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'beta-testers', constraints: [] },
     });
     expect(segment.status).toBe(201);
@@ -84,12 +84,12 @@ describe.runIf(isPostgres())('a segment deleted while a strategy is given it', (
     const strategy = server.request(
       'POST',
       '/api/admin/projects/default/features/segmented/environments/development/strategies',
-      { ...admin(), body: { name: 'default', segments: [segment.body.id] } },
+      { ...admin(server), body: { name: 'default', segments: [segment.body.id] } },
     );
     let deletion: Promise<Reply> | undefined;
     try {
       await stall.reached();
-      deletion = server.request('DELETE', `/api/admin/segments/${segment.body.id}`, admin());
+      deletion = server.request('DELETE', `/api/admin/segments/${segment.body.id}`, admin(server));
       await stall.blocked(deletion);
     } finally {
       await stall.release();

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { expect } from 'vitest';
 import { HttpBrowser, type Visit } from './http-browser.js';
 import { TestOpenIdProvider } from './oidc-provider.js';
-import { startTestServer, type TestServer } from './server.js';
+import { type Reply, startTestServer, type TestServer } from './server.js';
 
 /** A port nobody listens on now: for a server whose own URL must be known before it starts. */
 export async function freePort(): Promise<number> {
@@ -133,4 +133,9 @@ export function loggedFailures(lines: string[]): string[] {
 /** The last OIDC sign-in failure Flagpole logged. */
 export function lastFailure(lines: string[]): LoggedFailure | undefined {
   return failuresIn(lines).at(-1);
+}
+
+/** `GET /api/admin/user` with a session cookie: who the session signs in, or 401. */
+export function sessionUser(server: TestServer, session: string | undefined): Promise<Reply> {
+  return server.request('GET', '/api/admin/user', { cookie: `unleash-session=${session}` });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { type AppContext, createContext } from '../src/app-context.js';
+import type { AppContext } from '../src/app-context.js';
 import { prepareDatabase } from '../src/bootstrap.js';
+import { createContext } from '../src/compose.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { App } from '../src/http/route.js';

@@ -16,11 +16,11 @@ import {
   useProjectAccessFixture,
   viewer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser } from '../../test/server.js';
 
 useProjectAccessFixture();
 
-const admin = () => ({ token: server.adminToken });
 const access = readAccess;
 
 describe('E3 POST /api/admin/projects/:projectId/access', () => {
@@ -31,7 +31,7 @@ describe('E3 POST /api/admin/projects/:projectId/access', () => {
     const group = await createGroup(server, { name: 'Cross group' });
     const events = await countEvents(server, 'project-access-added');
     const res = await server.request('POST', '/api/admin/projects/cross/access', {
-      ...admin(),
+      ...admin(server),
       body: { roles: [5, featureMaker], users: [a.id, b.id], groups: [group.id] },
     });
     expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe('E3 POST /api/admin/projects/:projectId/access', () => {
     );
     expect(JSON.stringify(read)).not.toMatch(/password|hash/i);
     // The project list counts the users holding a role there (groups are not counted).
-    const projects = (await server.request('GET', '/api/admin/projects', admin())).body.projects;
+    const projects = (await server.request('GET', '/api/admin/projects', admin(server))).body.projects;
     const cross = projects.find((p: { id: string }) => p.id === 'cross');
     expect(cross.memberCount).toBe(read.users.length);
     expect(cross.memberCount).toBeGreaterThanOrEqual(2);
@@ -101,7 +101,7 @@ describe('E3 POST /api/admin/projects/:projectId/access', () => {
     const before = await access('q');
     const events = await countEvents(server);
     const post = (project: string, body: unknown) =>
-      server.request('POST', `/api/admin/projects/${project}/access`, { ...admin(), body });
+      server.request('POST', `/api/admin/projects/${project}/access`, { ...admin(server), body });
     const cases: unknown[] = [
       { roles: [], users: [viewer.id], groups: [] },
       { roles: [1], users: [viewer.id], groups: [] },

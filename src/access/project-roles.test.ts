@@ -14,11 +14,11 @@ import {
   useProjectAccessFixture,
   viewer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser } from '../../test/server.js';
 
 useProjectAccessFixture();
 
-const admin = () => ({ token: server.adminToken });
 const access = readAccess;
 
 describe("changing and removing a user's roles in a project", () => {
@@ -29,7 +29,7 @@ describe("changing and removing a user's roles in a project", () => {
     expect((await createFeature(server, user.pat, 'changing')).status).toBe(201);
 
     const put = await server.request('PUT', `/api/admin/projects/changing/users/${user.id}/roles`, {
-      ...admin(),
+      ...admin(server),
       body: { roles: [4, featureMaker] },
     });
     expect(put.status).toBe(200);
@@ -44,7 +44,7 @@ describe("changing and removing a user's roles in a project", () => {
     const del = await server.request(
       'DELETE',
       `/api/admin/projects/changing/users/${user.id}/roles`,
-      admin(),
+      admin(server),
     );
     expect(del.status).toBe(200);
     expect(rolesOf((await access('changing')).users, user.id)).toBeUndefined();
@@ -60,7 +60,7 @@ describe("changing and removing a user's roles in a project", () => {
     await grant(server, 'q', { roles: [5], users: [viewer.id] });
     const before = await access('q');
     const events = await countEvents(server);
-    const put = (path: string, body: unknown) => server.request('PUT', path, { ...admin(), body });
+    const put = (path: string, body: unknown) => server.request('PUT', path, { ...admin(server), body });
     for (const body of [{ roles: [] }, { roles: [1] }, { roles: [9999] }, {}, { roles: 'all' }]) {
       expect(
         (await put(`/api/admin/projects/q/users/${viewer.id}/roles`, body)).status,
@@ -72,15 +72,16 @@ describe("changing and removing a user's roles in a project", () => {
     expect((await put(`/api/admin/projects/nope/users/${viewer.id}/roles`, { roles: [5] })).status).toBe(404);
     expect((await put('/api/admin/projects/q/users/99999/roles', { roles: [5] })).status).toBe(404);
     expect((await put('/api/admin/projects/q/groups/99999/roles', { roles: [5] })).status).toBe(404);
-    expect((await server.request('DELETE', '/api/admin/projects/q/users/99999/roles', admin())).status).toBe(
-      404,
-    );
     expect(
-      (await server.request('DELETE', `/api/admin/projects/nope/users/${viewer.id}/roles`, admin())).status,
+      (await server.request('DELETE', '/api/admin/projects/q/users/99999/roles', admin(server))).status,
     ).toBe(404);
-    expect((await server.request('DELETE', '/api/admin/projects/q/groups/x/roles', admin())).status).toBe(
-      400,
-    );
+    expect(
+      (await server.request('DELETE', `/api/admin/projects/nope/users/${viewer.id}/roles`, admin(server)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await server.request('DELETE', '/api/admin/projects/q/groups/x/roles', admin(server))).status,
+    ).toBe(400);
     expect(await access('q')).toEqual(before);
     expect(await countEvents(server)).toBe(events);
   });
@@ -110,7 +111,7 @@ describe("changing and removing a group's roles in a project", () => {
     expect((await createFeature(server, member.pat, 'grouped')).status).toBe(201);
 
     const put = await server.request('PUT', `/api/admin/projects/grouped/groups/${group.id}/roles`, {
-      ...admin(),
+      ...admin(server),
       body: { roles: [4] },
     });
     expect(put.status).toBe(200);
@@ -126,7 +127,7 @@ describe("changing and removing a group's roles in a project", () => {
     const del = await server.request(
       'DELETE',
       `/api/admin/projects/grouped/groups/${group.id}/roles`,
-      admin(),
+      admin(server),
     );
     expect(del.status).toBe(200);
     expect((await access('grouped')).groups).toEqual([]);

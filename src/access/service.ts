@@ -12,7 +12,7 @@ import {
   rolesOfHolder,
   setRolesOfHolder,
   userGrantsInProject,
-} from '../identity/grant-store.js';
+} from '../identity/grants.js';
 import { getProject } from '../projects/service.js';
 import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
 import { getUser } from '../users/service.js';

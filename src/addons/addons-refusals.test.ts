@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, startAccessServer } from '../../test/access.js';
 import { addonHelpers, hook } from '../../test/addons.js';
+import { admin } from '../../test/requests.js';
 import { createUser, lastEvent, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const { create, expectRefused } = addonHelpers(() => server);
 
 describe('integrations: refusals', () => {
@@ -110,13 +110,13 @@ describe('integrations: refusals', () => {
     );
     await expectRefused(415, 'ContentTypeError', () =>
       server.request('POST', '/api/admin/addons', {
-        ...admin(),
+        ...admin(server),
         body: JSON.stringify(hook()),
         contentType: 'text/plain',
       }),
     );
     await expectRefused(400, 'ValidationError', () =>
-      server.request('GET', '/api/admin/addons/abc', admin()),
+      server.request('GET', '/api/admin/addons/abc', admin(server)),
     );
   });
 

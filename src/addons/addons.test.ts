@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer } from '../../test/access.js';
 import { addonHelpers, hook } from '../../test/addons.js';
+import { admin } from '../../test/requests.js';
 import { lastEvent, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const { list, create, expectRefused } = addonHelpers(() => server);
 
 const SECRET_AUTH = 'Bearer very-secret-token-81f2';
@@ -86,7 +86,7 @@ describe('integrations: create, read, replace, delete', () => {
     });
     expect(event.data.parameters).toBeUndefined();
     const everything = JSON.stringify(
-      (await server.request('GET', '/api/admin/events?limit=1000', admin())).body,
+      (await server.request('GET', '/api/admin/events?limit=1000', admin(server))).body,
     );
     for (const secret of [SECRET_AUTH, SECRET_HEADER, 'localhost:9/hook'])
       expect(everything).not.toContain(secret);
@@ -103,7 +103,7 @@ describe('integrations: create, read, replace, delete', () => {
   it('replaces one with PUT: masked secrets keep their value, fields left out go, addon-config-updated', async () => {
     const id = (await create(hook({ authorization: SECRET_AUTH }), server.adminToken)).body.id;
     const res = await server.request('PUT', `/api/admin/addons/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: {
         provider: 'webhook',
         enabled: true,
@@ -136,13 +136,13 @@ describe('integrations: create, read, replace, delete', () => {
 
     // Left out, a secret is removed; masked without a stored value, it is refused.
     const cleared = await server.request('PUT', `/api/admin/addons/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { provider: 'webhook', enabled: true, parameters: { url: '*****' }, events: [] },
     });
     expect(cleared.body.parameters).toEqual({ url: '*****' });
     const masked = await expectRefused(400, 'ValidationError', () =>
       server.request('PUT', `/api/admin/addons/${id}`, {
-        ...admin(),
+        ...admin(server),
         body: {
           provider: 'webhook',
           enabled: true,
@@ -158,7 +158,7 @@ describe('integrations: create, read, replace, delete', () => {
 
   it('deletes one (200), addon-config-deleted with what it was; then 404 everywhere', async () => {
     const id = (await create(hook())).body.id;
-    const res = await server.request('DELETE', `/api/admin/addons/${id}`, admin());
+    const res = await server.request('DELETE', `/api/admin/addons/${id}`, admin(server));
     expect(res.status).toBe(200);
     expect(await lastEvent(server, 'addon-config-deleted')).toMatchObject({
       data: null,
@@ -170,7 +170,9 @@ describe('integrations: create, read, replace, delete', () => {
       ['PUT', `/api/admin/addons/${id}`, hook()],
       ['DELETE', `/api/admin/addons/${id}`, undefined],
     ] as const) {
-      await expectRefused(404, 'NotFoundError', () => server.request(method, path, { ...admin(), body }));
+      await expectRefused(404, 'NotFoundError', () =>
+        server.request(method, path, { ...admin(server), body }),
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../test/receiver.js';
+import { admin } from '../../test/requests.js';
 import { createFeature, createProject, startTestServer, type TestServer } from '../../test/server.js';
 
 const KEY = 'a'.repeat(64);
@@ -21,14 +22,12 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const admin = () => ({ token: server.adminToken });
-
 async function createHook(
   parameters: Record<string, string>,
   rest: Record<string, unknown> = {},
 ): Promise<number> {
   const res = await server.request('POST', '/api/admin/addons', {
-    ...admin(),
+    ...admin(server),
     body: { provider: 'webhook', enabled: true, parameters, events: ['feature-created'], ...rest },
   });
   expect(res.status, res.text).toBe(201);
@@ -37,7 +36,7 @@ async function createHook(
 
 async function disable(id: number): Promise<void> {
   const res = await server.request('PUT', `/api/admin/addons/${id}`, {
-    ...admin(),
+    ...admin(server),
     body: { provider: 'webhook', enabled: false, parameters: { url: '*****' }, events: [] },
   });
   expect(res.status).toBe(200);
@@ -46,7 +45,7 @@ async function disable(id: number): Promise<void> {
 /** The integration's recorded deliveries once there are `count` of them. */
 async function deliveriesOf(id: number, count: number): Promise<any[]> {
   for (let i = 0; i < 200; i++) {
-    const res = await server.request('GET', `/api/admin/addons/${id}/events`, admin());
+    const res = await server.request('GET', `/api/admin/addons/${id}/events`, admin(server));
     expect(res.status).toBe(200);
     if (res.body.integrationEvents.length >= count) return res.body.integrationEvents;
     await new Promise((r) => setTimeout(r, 25));
@@ -126,7 +125,7 @@ describe('webhook deliveries', () => {
     await createFeature(server, 'to-archive');
     const before = receiver.received.length;
     await server.request('POST', '/api/admin/projects/default/archive', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['to-archive'] },
     });
     await receiver.waitFor(before + 1);
@@ -208,7 +207,7 @@ describe('webhook deliveries', () => {
     const id = await createHook({ url: `${receiver.url}/paged` });
     const before = receiver.received.length;
     const refused = await server.request('POST', '/api/admin/projects/default/features', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'in-default' },
     });
     expect(refused.status).toBe(409);
@@ -217,7 +216,11 @@ describe('webhook deliveries', () => {
     await receiver.waitFor(before + 2);
     const all = await deliveriesOf(id, 2);
     expect(all.map((d) => d.event.featureName)).toEqual(['paged-2', 'paged-1']);
-    const page = await server.request('GET', `/api/admin/addons/${id}/events?limit=1&offset=1`, admin());
+    const page = await server.request(
+      'GET',
+      `/api/admin/addons/${id}/events?limit=1&offset=1`,
+      admin(server),
+    );
     expect(page.body.integrationEvents.map((d: any) => d.event.featureName)).toEqual(['paged-1']);
     const { rows } = await server.ctx.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM addon_deliveries WHERE addon_id = $1',

@@ -1,12 +1,13 @@
-import type { AppContext } from '../app-context.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { onEventsRecorded, readEventsByIds, type StoredEvent } from '../events/service.js';
 import { parseTargetUrl, resolveTarget, TargetRefusedError } from '../http/targets.js';
-import { SecretKeyError } from '../secrets.js';
+import type { Logger } from '../log.js';
+import { type SecretBox, SecretKeyError } from '../secrets.js';
 import { resolveName } from './parameters.js';
 import { MASK } from './provider.js';
+import { secretsOf } from './secret-parameters.js';
 import { type Answer, sendRequest } from './send.js';
-import { secretsOf } from './service.js';
 import {
   type Addon,
   claimDueDeliveries,
@@ -64,6 +65,14 @@ function markdownOf(event: StoredEvent): string {
   return parts.join(' ');
 }
 
+/** What the worker uses: the deliveries' table, the key that opens the secrets, the integrations' limits. */
+export interface DeliveryDeps {
+  db: Database;
+  log: Logger;
+  secrets: SecretBox;
+  config: Pick<Config, 'integrations'>;
+}
+
 interface Attempt {
   outcome: Outcome;
   /** Whether trying again may help (the receiver failed, or could not be reached). */
@@ -89,7 +98,7 @@ export class DeliveryWorker {
   private started = false;
 
   constructor(
-    private readonly ctx: Omit<AppContext, 'deliveries'>,
+    private readonly deps: DeliveryDeps,
     private readonly pollMs = 1000,
   ) {}
 
@@ -120,29 +129,29 @@ export class DeliveryWorker {
   }
 
   private async drain(): Promise<void> {
-    const { timeoutMs } = this.ctx.config.integrations;
+    const { timeoutMs } = this.deps.config.integrations;
     try {
       do {
         this.again = false;
         // Long enough for an attempt and the writing of its outcome; a process that died holding
         // one leaves it due again after that.
-        const taken = await claimDueDeliveries(this.ctx.db, BATCH, timeoutMs + 30_000);
+        const taken = await claimDueDeliveries(this.deps.db, BATCH, timeoutMs + 30_000);
         if (taken.length === BATCH) this.again = true;
         await Promise.all(taken.map((d) => this.deliver(d)));
       } while (this.again && !this.stopped);
       this.failing = false;
     } catch (error) {
       if (!this.failing)
-        this.ctx.log.error({ err: error }, 'integrations: cannot read or record deliveries; trying again');
+        this.deps.log.error({ err: error }, 'integrations: cannot read or record deliveries; trying again');
       this.failing = true;
     }
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
-    const { attempts, retryDelayMs } = this.ctx.config.integrations;
-    const addon = await findAddon(this.ctx.db, delivery.addonId);
+    const { attempts, retryDelayMs } = this.deps.config.integrations;
+    const addon = await findAddon(this.deps.db, delivery.addonId);
     if (!addon) return;
-    const event = (await readEventsByIds(this.ctx.db, [delivery.eventId])).get(delivery.eventId);
+    const event = (await readEventsByIds(this.deps.db, [delivery.eventId])).get(delivery.eventId);
     const attempt: Attempt = !addon.enabled
       ? {
           retry: false,
@@ -152,19 +161,19 @@ export class DeliveryWorker {
         ? await this.attempt(addon, event, delivery.attempts)
         : { retry: false, outcome: failed('The event is no longer there.', {}) };
     if (this.stopped && this.aborter.signal.aborted && attempt.retry) {
-      await releaseDelivery(this.ctx.db, delivery.id);
+      await releaseDelivery(this.deps.db, delivery.id);
       return;
     }
     if (attempt.retry && delivery.attempts < attempts) {
       const delay = retryDelayMs * 2 ** (delivery.attempts - 1);
-      await retryDelivery(this.ctx.db, delivery.id, delay, attempt.outcome);
+      await retryDelivery(this.deps.db, delivery.id, delay, attempt.outcome);
       this.wakeIn(delay);
       return;
     }
-    await finishDelivery(this.ctx.db, delivery.id, attempt.outcome);
+    await finishDelivery(this.deps.db, delivery.id, attempt.outcome);
     // The receiver's failure, not the server's: recorded for /addons/:id/events, noted at info level.
     if (attempt.outcome.state === 'failed') {
-      this.ctx.log.info(
+      this.deps.log.info(
         { integrationId: addon.id, eventId: delivery.eventId, attempts: delivery.attempts },
         `integrations: a delivery failed: ${attempt.outcome.stateDetails}`,
       );
@@ -179,10 +188,10 @@ export class DeliveryWorker {
   }
 
   private async attempt(addon: Addon, event: StoredEvent, number: number): Promise<Attempt> {
-    const { timeoutMs, attempts, allowed } = this.ctx.config.integrations;
+    const { timeoutMs, attempts, allowed } = this.deps.config.integrations;
     let parameters: Record<string, string>;
     try {
-      parameters = { ...addon.parameters, ...secretsOf(this.ctx.secrets, addon) };
+      parameters = { ...addon.parameters, ...secretsOf(this.deps.secrets, addon) };
     } catch (error) {
       if (!(error instanceof SecretKeyError)) throw error;
       return { retry: false, outcome: failed(`Cannot read the integration's secrets: ${error.message}`, {}) };

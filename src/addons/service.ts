@@ -6,6 +6,7 @@ import type { Actor } from '../http/identity.js';
 import type { SecretBox } from '../secrets.js';
 import { type AddonInput, checkAddon } from './parameters.js';
 import { MASK, PROVIDERS } from './provider.js';
+import { secretsOf } from './secret-parameters.js';
 import {
   type Addon,
   deleteAddon,
@@ -15,11 +16,6 @@ import {
   listFinishedDeliveries,
   updateAddon,
 } from './store.js';
-
-/** The secret parameters of an integration, opened; a SecretKeyError when they cannot be. */
-export function secretsOf(box: SecretBox, addon: Addon): Record<string, string> {
-  return JSON.parse(box.open(addon.secrets)) as Record<string, string>;
-}
 
 /** An integration as answered: sensitive parameters masked, as Unleash shows them. */
 export function describeAddon(addon: Addon, secretNames: Iterable<string>) {

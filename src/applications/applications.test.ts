@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
@@ -8,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const e13 = (appName: string, body: unknown, token = server.adminToken) =>
   server.request('POST', `/api/admin/metrics/applications/${appName}`, { token, body });
 
@@ -26,7 +26,7 @@ describe('E13 POST /api/admin/metrics/applications/:appName', () => {
     expect(res.status).toBe(202);
     expect(res.text).toBe('');
     expect(await countEvents(server, 'application-created')).toBe(before + 1);
-    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin());
+    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin(server));
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
       appName: 'web',
@@ -39,13 +39,13 @@ describe('E13 POST /api/admin/metrics/applications/:appName', () => {
       seenToggles: [],
     });
     expect(
-      (await server.request('GET', '/api/admin/metrics/applications/ignored-name', admin())).status,
+      (await server.request('GET', '/api/admin/metrics/applications/ignored-name', admin(server))).status,
     ).toBe(404);
   });
 
   it('changes only the fields sent on an existing application', async () => {
     expect((await e13('web', { color: 'blue' })).status).toBe(202);
-    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin());
+    const read = await server.request('GET', '/api/admin/metrics/applications/web', admin(server));
     expect(read.body).toMatchObject({
       color: 'blue',
       url: 'https://web.example.com',
@@ -60,13 +60,15 @@ describe('E13 POST /api/admin/metrics/applications/:appName', () => {
     expect((await e13('bad', { strategies: [1, 2] })).status).toBe(400);
     expect((await e13('bad', { color: ['red'] })).status).toBe(400);
     const text = await server.request('POST', '/api/admin/metrics/applications/bad', {
-      ...admin(),
+      ...admin(server),
       body: 'x',
       contentType: 'text/plain',
     });
     expect(text.status).toBe(415);
     expect(await countEvents(server)).toBe(before);
-    expect((await server.request('GET', '/api/admin/metrics/applications/bad', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/metrics/applications/bad', admin(server))).status).toBe(
+      404,
+    );
   });
 
   it('lets Editors change applications; Viewers read only; client tokens and strangers not at all', async () => {
@@ -88,19 +90,19 @@ describe('E13 with fields it does not know', () => {
   it('ignores them, however deeply nested: not stored, not in the event', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const res = await server.request('POST', '/api/admin/metrics/applications/deep', {
-      ...admin(),
+      ...admin(server),
       body: `{"description":"kept","extra":${deep}}`,
     });
     expect(res.status).toBe(202);
-    const events = await server.request('GET', '/api/admin/events?type=application-created', admin());
+    const events = await server.request('GET', '/api/admin/events?type=application-created', admin(server));
     const event = events.body.events.find((e: any) => e.data.appName === 'deep');
     expect(event.data).toEqual({ appName: 'deep', description: 'kept' });
     const again = await server.request('POST', '/api/admin/metrics/applications/deep', {
-      ...admin(),
+      ...admin(server),
       body: { url: 'https://deep.example.com', unknown: true },
     });
     expect(again.status).toBe(202);
-    const read = await server.request('GET', '/api/admin/metrics/applications/deep', admin());
+    const read = await server.request('GET', '/api/admin/metrics/applications/deep', admin(server));
     expect(read.body).toMatchObject({ description: 'kept', url: 'https://deep.example.com' });
   });
 });
@@ -120,7 +122,7 @@ describe('applications reported by SDKs', () => {
       },
     });
     expect(res.status).toBe(202);
-    const read = await server.request('GET', '/api/admin/metrics/applications/checkout', admin());
+    const read = await server.request('GET', '/api/admin/metrics/applications/checkout', admin(server));
     expect(read.status).toBe(200);
     expect(read.body.strategies).toEqual(['default', 'flexibleRollout']);
     expect(read.body.instances).toEqual([
@@ -130,7 +132,7 @@ describe('applications reported by SDKs', () => {
         sdkVersion: 'unleash-client-node:6.12.1',
       }),
     ]);
-    const list = await server.request('GET', '/api/admin/metrics/applications', admin());
+    const list = await server.request('GET', '/api/admin/metrics/applications', admin(server));
     expect(list.body.applications.map((a: { appName: string }) => a.appName)).toContain('checkout');
     expect(list.body.total).toBe(list.body.applications.length);
   });
@@ -165,26 +167,26 @@ describe('applications reported by SDKs', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ name: 'ValidationError', details: [{ path: 'interval' }] });
     expect(
-      (await server.request('GET', '/api/admin/metrics/applications/huge-interval', admin())).status,
+      (await server.request('GET', '/api/admin/metrics/applications/huge-interval', admin(server))).status,
     ).toBe(404);
   });
 
   it('deletes an application', async () => {
-    expect((await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
-      200,
-    );
-    expect((await server.request('GET', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
-      404,
-    );
-    expect((await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin())).status).toBe(
-      404,
-    );
+    expect(
+      (await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin(server))).status,
+    ).toBe(200);
+    expect(
+      (await server.request('GET', '/api/admin/metrics/applications/checkout', admin(server))).status,
+    ).toBe(404);
+    expect(
+      (await server.request('DELETE', '/api/admin/metrics/applications/checkout', admin(server))).status,
+    ).toBe(404);
   });
 });
 
 describe('GET /api/admin/metrics/applications, a page at a time', () => {
   const list = async (query: string) => {
-    const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin());
+    const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin(server));
     expect(res.status).toBe(200);
     return { names: res.body.applications.map((a: { appName: string }) => a.appName), total: res.body.total };
   };
@@ -209,7 +211,7 @@ describe('GET /api/admin/metrics/applications, a page at a time', () => {
 
   it('refuses a page longer than 1,000 or an unknown sort with 400', async () => {
     for (const query of ['limit=1001', 'limit=0', 'offset=-1', 'sortBy=strategies', 'sortOrder=up']) {
-      const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin());
+      const res = await server.request('GET', `/api/admin/metrics/applications?${query}`, admin(server));
       expect(res.status).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/metrics.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, startTestServer, type TestServer } from '../../test/server.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
@@ -13,11 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const register = (path: string, token: string, body: unknown) =>
   server.request('POST', path, { token, body });
 const application = (appName: string) =>
-  server.request('GET', `/api/admin/metrics/applications/${appName}`, admin());
+  server.request('GET', `/api/admin/metrics/applications/${appName}`, admin(server));
 const now = new Date().toISOString();
 
 describe('what one registration may carry', () => {
@@ -99,7 +99,7 @@ describe('the audit log and SDK registrations', () => {
       strategies,
     });
     expect(res.status).toBe(202);
-    const events = await server.request('GET', '/api/admin/events?type=application-created', admin());
+    const events = await server.request('GET', '/api/admin/events?type=application-created', admin(server));
     const event = events.body.events.find((e: { data: { appName: string } }) => e.data.appName === 'api');
     expect(event.data).toEqual({ appName: 'api' });
   });

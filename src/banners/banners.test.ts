@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, lastEvent, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -14,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-const list = async () => (await server.request('GET', '/api/admin/banners', admin())).body.banners;
+const list = async () => (await server.request('GET', '/api/admin/banners', admin(server))).body.banners;
 const create = (body: unknown, token = server.adminToken) =>
   server.request('POST', '/api/admin/banners', { token, body });
 const put = (id: number | string, body: unknown, options: { token?: string; contentType?: string } = {}) =>
@@ -91,7 +91,7 @@ describe('POST and GET /api/admin/banners', () => {
     const a = (await create({ message: 'a' })).body.id;
     const b = (await create({ message: 'b' })).body.id;
     expect(b).toBeGreaterThan(a);
-    expect((await server.request('DELETE', `/api/admin/banners/${b}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/banners/${b}`, admin(server))).status).toBe(200);
     const c = (await create({ message: 'c' })).body.id;
     expect(c).toBeGreaterThan(b);
     expect((await list()).map((x: { id: number }) => x.id)).not.toContain(b);
@@ -244,21 +244,21 @@ describe('showing, hiding and deleting', () => {
     const { id } = (await create({ message: 'toggle', enabled: false })).body;
     const enabled = async () => (await list()).find((b: { id: number }) => b.id === id).enabled;
     const events = await countEvents(server, 'banner-updated');
-    expect((await server.request('POST', `/api/admin/banners/${id}/on`, admin())).status).toBe(200);
+    expect((await server.request('POST', `/api/admin/banners/${id}/on`, admin(server))).status).toBe(200);
     expect(await enabled()).toBe(true);
     expect(await lastEvent(server, 'banner-updated')).toMatchObject({
       data: { id, enabled: true },
       preData: { id, enabled: false },
     });
-    expect((await server.request('POST', `/api/admin/banners/${id}/on`, admin())).status).toBe(200);
+    expect((await server.request('POST', `/api/admin/banners/${id}/on`, admin(server))).status).toBe(200);
     expect(await countEvents(server, 'banner-updated')).toBe(events + 1);
-    expect((await server.request('POST', `/api/admin/banners/${id}/off`, admin())).status).toBe(200);
+    expect((await server.request('POST', `/api/admin/banners/${id}/off`, admin(server))).status).toBe(200);
     expect(await enabled()).toBe(false);
     await expectRefused(403, 'NoAccessError', () =>
       server.request('POST', `/api/admin/banners/${id}/on`, { token: editor.pat }),
     );
     await expectRefused(404, 'NotFoundError', () =>
-      server.request('POST', '/api/admin/banners/999999/off', admin()),
+      server.request('POST', '/api/admin/banners/999999/off', admin(server)),
     );
   });
 
@@ -267,11 +267,11 @@ describe('showing, hiding and deleting', () => {
     await expectRefused(403, 'NoAccessError', () =>
       server.request('DELETE', `/api/admin/banners/${made.id}`, { token: viewer.pat }),
     );
-    expect((await server.request('DELETE', `/api/admin/banners/${made.id}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/banners/${made.id}`, admin(server))).status).toBe(200);
     expect((await list()).map((b: { id: number }) => b.id)).not.toContain(made.id);
     expect(await lastEvent(server, 'banner-deleted')).toMatchObject({ preData: made });
     await expectRefused(404, 'NotFoundError', () =>
-      server.request('DELETE', `/api/admin/banners/${made.id}`, admin()),
+      server.request('DELETE', `/api/admin/banners/${made.id}`, admin(server)),
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { ContextFields } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
-import { type ContextField, listContextFields } from './store.js';
+import { listContextFields } from './store.js';
+import type { ContextField } from './types.js';
 
 /** Every context field in its order, those of projects included (for the flag read model). */
 export function allContextFields(db: Queryable): Promise<ContextField[]> {

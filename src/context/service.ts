@@ -11,16 +11,15 @@ import type { ProjectVisibility } from '../http/visibility.js';
 import { getProject } from '../projects/service.js';
 import type { CreateContextFieldBody, UpdateContextFieldBody } from './schemas.js';
 import {
-  type ContextField,
   type ContextFieldScope,
   deleteContextField,
   deleteContextFieldsOfProject,
   findContextField,
   insertContextField,
-  type LegalValue,
   listContextFields,
   updateContextField,
 } from './store.js';
+import type { ContextField, LegalValue } from './types.js';
 
 export function describeContextField(f: ContextField) {
   return {

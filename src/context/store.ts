@@ -1,21 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-export interface LegalValue {
-  value: string;
-  description?: string;
-}
-
-export interface ContextField {
-  name: string;
-  description: string | null;
-  stickiness: boolean;
-  sortOrder: number;
-  legalValues: LegalValue[];
-  /** Null: a field of the whole instance. */
-  project: string | null;
-  createdAt: Date;
-}
+import type { ContextField, LegalValue } from './types.js';
 
 interface ContextFieldRecord {
   name: string;

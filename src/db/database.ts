@@ -1,8 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Config } from '../config.js';
-import type { Logger } from '../log.js';
-import { BUNDLED_TEMPLATE } from './assets.js';
-
 export type Row = Record<string, unknown>;
 
 export interface QueryResult<R> {
@@ -65,15 +60,4 @@ export interface PoolStats {
   /** Queries waiting for a free connection. */
   waiting: number;
   max: number;
-}
-
-export async function openDatabase(config: Config, log: Logger): Promise<Database> {
-  if (config.databaseUrl) {
-    const { openPostgres } = await import('./postgres.js');
-    return openPostgres(config.databaseUrl, { pool: config.databasePool, log });
-  }
-  const { openEmbedded } = await import('./embedded.js');
-  // Read only for a new data directory: a restart needs none of its megabytes.
-  const template = () => (existsSync(BUNDLED_TEMPLATE) ? readFileSync(BUNDLED_TEMPLATE) : undefined);
-  return openEmbedded({ dataDir: config.dataDir, template });
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { takeAdvisoryLock } from './advisory-locks.js';
 import { MIGRATIONS_DIR } from './assets.js';
 import type { Database, Transaction } from './database.js';
 
-// Any constant works; it only has to be the same in every replica.
-const MIGRATION_LOCK = 4_242_001;
 const MIGRATION_NAME = /^(\d{3})_[\w-]+\.sql$/;
 
 /**
@@ -48,7 +47,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
   const migrations = await loadMigrations(dir);
   if (await upToDate(db, migrations)) return [];
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await takeAdvisoryLock(tx, 'migrations');
     await upgradeBookkeeping(tx);
     const applied = await readHistory(tx);
     checkHistory(migrations, applied, dir);

@@ -2,8 +2,8 @@ import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { registerInstances } from '../applications/service.js';
 import { actorOf, type TokenIdentity } from '../http/identity.js';
-import { resolveApiToken } from '../identity/tokens.js';
 import type { MetricsBuffer } from '../metrics/buffer.js';
+import { resolveApiToken } from '../tokens/credentials.js';
 import type { BulkMetricsBody, ValidatedTokens } from './schemas.js';
 
 /**

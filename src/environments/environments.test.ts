@@ -10,14 +10,15 @@ import {
   setEnabled,
   useFeatureServer,
 } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, writeDirectly } from '../../test/server.js';
 
 useFeatureServer();
 
-const admin = () => ({ token: server.adminToken });
-const list = async () => (await server.request('GET', '/api/admin/environments', admin())).body.environments;
+const list = async () =>
+  (await server.request('GET', '/api/admin/environments', admin(server))).body.environments;
 const one = async (name: string) => {
-  const res = await server.request('GET', `/api/admin/environments/${name}`, admin());
+  const res = await server.request('GET', `/api/admin/environments/${name}`, admin(server));
   return res.status === 200 ? res.body : res.status;
 };
 
@@ -59,7 +60,7 @@ describe('GET /api/admin/environments', () => {
 describe('POST /api/admin/environments', () => {
   it('creates an environment: 201, listed last, environment-created, linked to no project', async () => {
     const res = await server.request('POST', '/api/admin/environments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'staging', type: 'test' },
     });
     expect(res.status).toBe(201);
@@ -79,24 +80,26 @@ describe('POST /api/admin/environments', () => {
       environment: 'staging',
       data: { name: 'staging', type: 'test' },
     });
-    const project = await server.request('GET', '/api/admin/projects/default', admin());
+    const project = await server.request('GET', '/api/admin/projects/default', admin(server));
     expect(project.body.environments).not.toContainEqual({ environment: 'staging' });
   });
 
   it('puts a new environment beside the last when the last is at the highest position there is', async () => {
     const highest = await server.request('POST', '/api/admin/environments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'sorted-last', type: 'test', sortOrder: 2147483647 },
     });
     expect(highest.status).toBe(201);
     const next = await server.request('POST', '/api/admin/environments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'sorted-after', type: 'test' },
     });
     expect(next.status).toBe(201);
     expect(next.body.sortOrder).toBe(2147483647);
     for (const name of ['sorted-last', 'sorted-after']) {
-      expect((await server.request('DELETE', `/api/admin/environments/${name}`, admin())).status).toBe(200);
+      expect((await server.request('DELETE', `/api/admin/environments/${name}`, admin(server))).status).toBe(
+        200,
+      );
     }
   });
 
@@ -105,7 +108,7 @@ describe('POST /api/admin/environments', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('POST', url, { ...admin(), body: { name: 'staging', type: 'test' } }),
+      () => server.request('POST', url, { ...admin(server), body: { name: 'staging', type: 'test' } }),
       list,
     );
     for (const body of [
@@ -122,7 +125,7 @@ describe('POST /api/admin/environments', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         list,
         JSON.stringify(body),
       );
@@ -144,7 +147,7 @@ describe('POST /api/admin/environments', () => {
 
   it('validates a name: 200 when free, 409 when taken, 400 when not URL-friendly', async () => {
     const validate = (name: unknown) =>
-      server.request('POST', '/api/admin/environments/validate', { ...admin(), body: { name } });
+      server.request('POST', '/api/admin/environments/validate', { ...admin(server), body: { name } });
     expect((await validate('fresh')).status).toBe(200);
     expect((await validate('staging')).status).toBe(409);
     expect((await validate('not ok')).status).toBe(400);
@@ -154,7 +157,7 @@ describe('POST /api/admin/environments', () => {
 describe('changing environments', () => {
   it('updates type and sort order: 200 with the environment, environment-updated; renaming is 400', async () => {
     const res = await server.request('PUT', '/api/admin/environments/update/staging', {
-      ...admin(),
+      ...admin(server),
       body: { type: 'preproduction', sortOrder: 150 },
     });
     expect(res.status).toBe(200);
@@ -173,7 +176,7 @@ describe('changing environments', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('PUT', url, { ...admin(), body }),
+        () => server.request('PUT', url, { ...admin(server), body }),
         list,
         JSON.stringify(body),
       );
@@ -182,29 +185,39 @@ describe('changing environments', () => {
       server,
       404,
       () =>
-        server.request('PUT', '/api/admin/environments/update/nope', { ...admin(), body: { type: 'test' } }),
+        server.request('PUT', '/api/admin/environments/update/nope', {
+          ...admin(server),
+          body: { type: 'test' },
+        }),
       list,
     );
     await expectCallerRefusals(server, callers, { method: 'PUT', url, body: { type: 'test' } }, list);
   });
 
   it('turns an environment off and on: 204, environment-updated; new projects skip disabled ones', async () => {
-    const off = await server.request('POST', '/api/admin/environments/staging/off', admin());
+    const off = await server.request('POST', '/api/admin/environments/staging/off', admin(server));
     expect(off.status).toBe(204);
     expect(await one('staging')).toMatchObject({ enabled: false });
     const before = await countEvents(server, 'environment-updated');
-    expect((await server.request('POST', '/api/admin/environments/staging/off', admin())).status).toBe(204);
+    expect((await server.request('POST', '/api/admin/environments/staging/off', admin(server))).status).toBe(
+      204,
+    );
     expect(await countEvents(server, 'environment-updated')).toBe(before);
-    await server.request('POST', '/api/admin/environments/production/off', admin());
-    await server.request('POST', '/api/admin/projects', { ...admin(), body: { id: 'fresh', name: 'Fresh' } });
-    const fresh = await server.request('GET', '/api/admin/projects/fresh', admin());
+    await server.request('POST', '/api/admin/environments/production/off', admin(server));
+    await server.request('POST', '/api/admin/projects', {
+      ...admin(server),
+      body: { id: 'fresh', name: 'Fresh' },
+    });
+    const fresh = await server.request('GET', '/api/admin/projects/fresh', admin(server));
     expect(fresh.body.environments).toEqual([{ environment: 'development' }]);
-    expect((await server.request('POST', '/api/admin/environments/production/on', admin())).status).toBe(204);
+    expect(
+      (await server.request('POST', '/api/admin/environments/production/on', admin(server))).status,
+    ).toBe(204);
     expect(await one('production')).toMatchObject({ enabled: true });
     await expectRefused(
       server,
       404,
-      () => server.request('POST', '/api/admin/environments/nope/on', admin()),
+      () => server.request('POST', '/api/admin/environments/nope/on', admin(server)),
       list,
     );
     await expectCallerRefusals(
@@ -219,7 +232,7 @@ describe('changing environments', () => {
     const before = await countEvents(server, 'environment-updated');
     const url = '/api/admin/environments/sort-order';
     const res = await server.request('PUT', url, {
-      ...admin(),
+      ...admin(server),
       body: { production: 50, development: 100 },
     });
     expect(res.status).toBe(200);
@@ -232,14 +245,14 @@ describe('changing environments', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('PUT', url, { ...admin(), body: { development: 1, nope: 2 } }),
+      () => server.request('PUT', url, { ...admin(server), body: { development: 1, nope: 2 } }),
       list,
     );
     for (const body of [{ development: 'first' }, { development: 1.5 }, [1, 2]]) {
       await expectRefused(
         server,
         400,
-        () => server.request('PUT', url, { ...admin(), body }),
+        () => server.request('PUT', url, { ...admin(server), body }),
         list,
         JSON.stringify(body),
       );
@@ -251,13 +264,13 @@ describe('changing environments', () => {
 describe('DELETE /api/admin/environments/:name', () => {
   it('deletes an environment with its feature settings: 200, environment-deleted', async () => {
     await server.request('POST', '/api/admin/projects/default/environments', {
-      ...admin(),
+      ...admin(server),
       body: { environment: 'staging' },
     });
     expect(
       (await readFeature(server, 'env-count')).body.environments.map((e: { name: string }) => e.name),
     ).toContain('staging');
-    const res = await server.request('DELETE', '/api/admin/environments/staging', admin());
+    const res = await server.request('DELETE', '/api/admin/environments/staging', admin(server));
     expect(res.status).toBe(200);
     expect(await one('staging')).toBe(404);
     expect(
@@ -273,32 +286,35 @@ describe('DELETE /api/admin/environments/:name', () => {
     const res = await expectRefused(
       server,
       409,
-      () => server.request('DELETE', '/api/admin/environments/development', admin()),
+      () => server.request('DELETE', '/api/admin/environments/development', admin(server)),
       list,
     );
     expect(res.body.message).toContain('API token');
     await server.request('POST', '/api/admin/environments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'locked', type: 'test' },
     });
     await writeDirectly(server, 'UPDATE environments SET protected = true WHERE name = $1', ['locked']);
     await expectRefused(
       server,
       403,
-      () => server.request('DELETE', '/api/admin/environments/locked', admin()),
+      () => server.request('DELETE', '/api/admin/environments/locked', admin(server)),
       list,
     );
     await expectRefused(
       server,
       403,
       () =>
-        server.request('PUT', '/api/admin/environments/update/locked', { ...admin(), body: { type: 'x' } }),
+        server.request('PUT', '/api/admin/environments/update/locked', {
+          ...admin(server),
+          body: { type: 'x' },
+        }),
       list,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/environments/nope', admin()),
+      () => server.request('DELETE', '/api/admin/environments/nope', admin(server)),
       list,
     );
     await expectCallerRefusals(
@@ -312,12 +328,14 @@ describe('DELETE /api/admin/environments/:name', () => {
 
 describe('GET /api/admin/environments/project/:projectId', () => {
   it('lists every environment with whether the project has it', async () => {
-    const res = await server.request('GET', '/api/admin/environments/project/fresh', admin());
+    const res = await server.request('GET', '/api/admin/environments/project/fresh', admin(server));
     expect(res.status).toBe(200);
     const visible = Object.fromEntries(
       res.body.environments.map((e: { name: string; visible: boolean }) => [e.name, e.visible]),
     );
     expect(visible).toEqual({ production: false, development: true, locked: false });
-    expect((await server.request('GET', '/api/admin/environments/project/nope', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/environments/project/nope', admin(server))).status).toBe(
+      404,
+    );
   });
 });

@@ -1,6 +1,5 @@
 // What other rooms read of environments/: the functions and types they use. The SQL is in its store.
 export {
-  type Environment,
   enabledEnvironments,
   existingEnvironments,
   listEnvironmentsOfProject,

@@ -8,16 +8,15 @@ import { type Actor, actorOf, type Identity } from '../http/identity.js';
 import { INT4_MAX } from '../http/schemas.js';
 import {
   deleteEnvironment,
-  type Environment,
   type EnvironmentWithCounts,
   findEnvironment,
   insertEnvironment,
   lastSortOrder,
-  listEnvironmentRows,
   listEnvironments,
   updateEnvironment,
   upsertEnvironments,
 } from './store.js';
+import type { Environment } from './types.js';
 
 export async function getEnvironment(
   db: Queryable,
@@ -29,11 +28,6 @@ export async function getEnvironment(
     throw new NotFoundError(`There is no environment named "${name}": see GET /api/admin/environments.`);
   }
   return environment;
-}
-
-/** Every environment, in their order (for the flag read model). */
-export function allEnvironments(db: Queryable): Promise<Environment[]> {
-  return listEnvironmentRows(db);
 }
 
 /** Creates or overwrites environments as an import lists them (protected ones are the caller's to refuse). */

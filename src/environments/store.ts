@@ -1,13 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-export interface Environment {
-  name: string;
-  type: string;
-  enabled: boolean;
-  protected: boolean;
-  sortOrder: number;
-}
+import type { Environment } from './types.js';
 
 export interface EnvironmentWithCounts extends Environment {
   projectCount: number;

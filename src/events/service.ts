@@ -1,9 +1,9 @@
 import type { Database, Queryable, Transaction } from '../db/database.js';
 import type { Actor } from '../http/identity.js';
 import { markChanged, type Scope } from '../sync/changes.js';
+import type { EventSearch } from './search.js';
 import {
   type EventFilter,
-  type EventSearch,
   findEventCreators,
   findEvents,
   findEventsByIds,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { jsonChunks } from '../db/json-chunks.js';
+import type { EventSearch } from './search.js';
 
 export interface NewEvent {
   type: string;
@@ -163,25 +164,6 @@ async function pageOf(
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events ${sql}`, params),
   ]);
   return { total: count.rows[0]!.n, events: rows.rows.map(toStoredEvent) };
-}
-
-/** What Unleash's event search picks events by; each list given means one of its values. */
-export interface EventSearch {
-  ids?: number[];
-  features?: string[];
-  projects?: string[];
-  types?: string[];
-  createdBy?: number[];
-  environments?: string[];
-  /** Text found in the event's data, in any case. */
-  text?: string;
-  /** Events of these projects are left out (the caller may not see them). */
-  hiddenProjects?: readonly string[];
-  from?: Date;
-  /** Exclusive. */
-  before?: Date;
-  limit: number;
-  offset: number;
 }
 
 const SEARCH_COLUMNS: [keyof EventSearch, string, string][] = [

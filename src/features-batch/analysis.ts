@@ -18,12 +18,12 @@ import { type ErrorDetail, NotFoundError } from '../http/errors.js';
 import type { Permission } from '../http/permissions.js';
 import { getProject, projectEnvironmentNames } from '../projects/service.js';
 import type { FeatureRecord } from '../read-model/queries.js';
-import type { Segment } from '../segments/queries.js';
-import { allSegments } from '../segments/service.js';
-import type { StrategyDefinition } from '../strategies/queries.js';
+import { allSegments } from '../segments/list.js';
+import type { Segment } from '../segments/types.js';
 import { allStrategyDefinitions } from '../strategies/service.js';
-import type { TagType } from '../tag-types/queries.js';
+import type { StrategyDefinition } from '../strategies/types.js';
 import { allTagTypes } from '../tag-types/service.js';
+import type { TagType } from '../tag-types/types.js';
 import { type ImportData, placed } from './data.js';
 
 /** One finding of a validation, as Unleash words its lists: what, and which items. */

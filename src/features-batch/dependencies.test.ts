@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
+import { asAdmin } from '../../test/requests.js';
 import {
   countEvents,
   createProject,
@@ -10,10 +11,8 @@ import {
 
 let server: TestServer;
 
-const send = (method: string, url: string, body?: unknown) =>
-  server.request(method, url, { token: server.adminToken, body });
 const dependenciesOf = async (name: string) =>
-  (await send('GET', `/api/admin/projects/default/features/${name}`)).body.dependencies;
+  (await asAdmin(server, 'GET', `/api/admin/projects/default/features/${name}`)).body.dependencies;
 const file = (dependencies: unknown[], features = ['imp-parent', 'imp-child']) => ({
   features: features.map((name) => ({ name, project: 'elsewhere' })),
   featureStrategies: [],
@@ -26,7 +25,11 @@ const file = (dependencies: unknown[], features = ['imp-parent', 'imp-child']) =
   links: [],
 });
 const importFile = (data: unknown, path = 'import') =>
-  send('POST', `/api/admin/features-batch/${path}`, { project: 'default', environment: 'development', data });
+  asAdmin(server, 'POST', `/api/admin/features-batch/${path}`, {
+    project: 'default',
+    environment: 'development',
+    data,
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -41,7 +44,7 @@ afterAll(() => server.close());
 
 describe("dependencies in Unleash's export and import", () => {
   it('exports the parent of each exported feature that has one', async () => {
-    const res = await send('POST', '/api/admin/features-batch/export', {
+    const res = await asAdmin(server, 'POST', '/api/admin/features-batch/export', {
       features: ['child', 'parent'],
       environment: 'development',
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminCalls } from '../../test/batch.js';
 import { CLIENT_TOKEN, eventsOf, server, useFeatureServer } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents } from '../../test/server.js';
 import { unleashExport } from '../../test/unleash-export.js';
 
@@ -13,18 +14,17 @@ useFeatureServer(async () => {
   ).id;
 });
 
-const admin = () => ({ token: server.adminToken });
 const importInto = (data: unknown, environment = 'development', project = 'default') =>
   server.request('POST', '/api/admin/features-batch/import', {
-    ...admin(),
+    ...admin(server),
     body: { project, environment, data },
   });
 const feature = async (name: string) =>
-  (await server.request('GET', `/api/admin/projects/default/features/${name}`, admin())).body;
+  (await server.request('GET', `/api/admin/projects/default/features/${name}`, admin(server))).body;
 const environmentOf = async (name: string, environment: string) =>
   (await feature(name)).environments.find((e: { name: string }) => e.name === environment);
 const tagsOf = async (name: string) =>
-  (await server.request('GET', `/api/admin/features/${name}/tags`, admin())).body.tags
+  (await server.request('GET', `/api/admin/features/${name}/tags`, admin(server))).body.tags
     .map((t: { type: string; value: string }) => `${t.type}:${t.value}`)
     .sort();
 
@@ -88,9 +88,9 @@ describe('POST /api/admin/features-batch/import', () => {
       strategies: [{ name: 'default' }],
     });
     expect(await tagsOf('exp-a')).toEqual(['simple:checkout', 'team:core']);
-    const region = await server.request('GET', '/api/admin/context/region', admin());
+    const region = await server.request('GET', '/api/admin/context/region', admin(server));
     expect(region.body).toMatchObject({ stickiness: true, legalValues: [{ value: 'eu' }, { value: 'us' }] });
-    expect((await server.request('GET', '/api/admin/tag-types/team', admin())).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/tag-types/team', admin(server))).status).toBe(200);
 
     const sdk = await server.request('GET', '/api/client/features', { token: CLIENT_TOKEN });
     expect(sdk.body.features.find((f: { name: string }) => f.name === 'exp-a')).toMatchObject({
@@ -196,9 +196,10 @@ describe('POST /api/admin/features-batch/import', () => {
       strategies: [{ name: 'flexibleRollout', parameters: { rollout: '100', groupId: 'bare-on' } }],
     });
     expect(
-      (await server.request('GET', '/api/admin/projects/default/features/born-archived', admin())).status,
+      (await server.request('GET', '/api/admin/projects/default/features/born-archived', admin(server)))
+        .status,
     ).toBe(404);
-    const archive = await server.request('GET', '/api/admin/archive/features/default', admin());
+    const archive = await server.request('GET', '/api/admin/archive/features/default', admin(server));
     expect(archive.body.features.map((f: { name: string }) => f.name)).toContain('born-archived');
     expect((await eventsOf(server, 'type=feature-archived'))[0]).toMatchObject({
       featureName: 'born-archived',

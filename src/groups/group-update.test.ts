@@ -5,10 +5,13 @@ import {
   createProject,
   createRole,
   expectAdminOnly,
+  groupMembers,
   lastEvent,
   startAccessServer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, type TestServer, type TestUser } from '../../test/server.js';
+import { sleep } from '../../test/time.js';
 
 let server: TestServer;
 let viewer: TestUser;
@@ -20,10 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-const members = (...ids: number[]) => ids.map((id) => ({ user: { id } }));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('E19 PUT /api/admin/groups/:groupId', () => {
   it('replaces the fields and the members; those who stay keep joinedAt; group-updated with both sides', async () => {
     const stays = await createUser(server, 3);
@@ -33,14 +32,19 @@ describe('E19 PUT /api/admin/groups/:groupId', () => {
       name: 'Team A',
       description: 'first',
       rootRole: 2,
-      users: members(stays.id, leaves.id),
+      users: groupMembers(stays.id, leaves.id),
     });
     const joinedBefore = group.users.find((u: { user: { id: number } }) => u.user.id === stays.id).joinedAt;
     await sleep(20);
 
     const res = await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
-      body: { name: 'Team B', description: 'second', mappingsSSO: ['b'], users: members(stays.id, joins.id) },
+      ...admin(server),
+      body: {
+        name: 'Team B',
+        description: 'second',
+        mappingsSSO: ['b'],
+        users: groupMembers(stays.id, joins.id),
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -52,7 +56,7 @@ describe('E19 PUT /api/admin/groups/:groupId', () => {
       createdAt: group.createdAt,
     });
 
-    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin());
+    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin(server));
     const byId = new Map(read.body.users.map((u: { user: { id: number } }) => [u.user.id, u]));
     expect([...byId.keys()].sort()).toEqual([stays.id, joins.id].sort());
     expect((byId.get(stays.id) as { joinedAt: string }).joinedAt).toBe(joinedBefore);
@@ -69,9 +73,9 @@ describe('E19 PUT /api/admin/groups/:groupId', () => {
   });
 
   it('empties the group when users are left out; may keep its own name', async () => {
-    const group = await createGroup(server, { name: 'Shrinking', users: members(viewer.id) });
+    const group = await createGroup(server, { name: 'Shrinking', users: groupMembers(viewer.id) });
     const res = await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Shrinking' },
     });
     expect(res.status).toBe(200);
@@ -83,20 +87,25 @@ describe('E19 PUT /api/admin/groups/:groupId', () => {
       name: 'Round trip',
       description: 'as read',
       rootRole: 3,
-      users: members(viewer.id, editor.id),
+      users: groupMembers(viewer.id, editor.id),
     });
-    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin());
-    const res = await server.request('PUT', `/api/admin/groups/${group.id}`, { ...admin(), body: read.body });
+    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin(server));
+    const res = await server.request('PUT', `/api/admin/groups/${group.id}`, {
+      ...admin(server),
+      body: read.body,
+    });
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin())).body).toEqual(read.body);
+    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin(server))).body).toEqual(
+      read.body,
+    );
   });
 
   it('answers 400 for bad bodies, 404 for unknown groups, 409 for names of other groups; nothing changes', async () => {
-    const group = await createGroup(server, { name: 'Stable', rootRole: 3, users: members(viewer.id) });
+    const group = await createGroup(server, { name: 'Stable', rootRole: 3, users: groupMembers(viewer.id) });
     await createGroup(server, { name: 'Other' });
     const events = await countEvents(server);
     const put = (id: number | string, body: unknown) =>
-      server.request('PUT', `/api/admin/groups/${id}`, { ...admin(), body });
+      server.request('PUT', `/api/admin/groups/${id}`, { ...admin(server), body });
     for (const body of [
       { name: '' },
       { name: 'x', rootRole: 4 },
@@ -111,15 +120,17 @@ describe('E19 PUT /api/admin/groups/:groupId', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.name).toBe('NameExistsError');
     expect(await countEvents(server)).toBe(events);
-    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin());
+    const read = await server.request('GET', `/api/admin/groups/${group.id}`, admin(server));
     expect(read.body).toMatchObject({ name: 'Stable', rootRole: 3 });
     expect(read.body.users).toHaveLength(1);
   });
 
   it('is for Admins only; 415 for other bodies', async () => {
-    const group = await createGroup(server, { name: 'Locked', users: members(viewer.id) });
+    const group = await createGroup(server, { name: 'Locked', users: groupMembers(viewer.id) });
     await expectAdminOnly(server, 'PUT', `/api/admin/groups/${group.id}`, credentials, { name: 'Unlocked' });
-    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin())).body.name).toBe('Locked');
+    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin(server))).body.name).toBe(
+      'Locked',
+    );
   });
 });
 
@@ -133,24 +144,24 @@ describe("a group's roles apply to its members on their next request", () => {
     const group = await createGroup(server, {
       name: 'Editors by group',
       rootRole: 2,
-      users: members(member.id),
+      users: groupMembers(member.id),
     });
     expect((await attempt('g-joined')).status).toBe(201);
 
     await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
-      body: { name: 'Editors by group', users: members(member.id) },
+      ...admin(server),
+      body: { name: 'Editors by group', users: groupMembers(member.id) },
     });
     expect((await attempt('g-cleared')).status).toBe(403);
 
     await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
-      body: { name: 'Editors by group', rootRole: 2, users: members(member.id) },
+      ...admin(server),
+      body: { name: 'Editors by group', rootRole: 2, users: groupMembers(member.id) },
     });
     expect((await attempt('g-back')).status).toBe(201);
 
     await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Editors by group', rootRole: 2, users: [] },
     });
     expect((await attempt('g-left')).status).toBe(403);
@@ -163,11 +174,15 @@ describe("a group's roles apply to its members on their next request", () => {
       permissions: [{ name: 'CREATE_PROJECT' }],
     });
     const member = await createUser(server, 3);
-    const group = await createGroup(server, { name: 'Makers', rootRole: role, users: members(member.id) });
+    const group = await createGroup(server, {
+      name: 'Makers',
+      rootRole: role,
+      users: groupMembers(member.id),
+    });
     const attempt = (id: string) =>
       server.request('POST', '/api/admin/projects', { token: member.pat, body: { id, name: id } });
     expect((await attempt('by-custom-group')).status).toBe(201);
-    await server.request('DELETE', `/api/admin/groups/${group.id}`, admin());
+    await server.request('DELETE', `/api/admin/groups/${group.id}`, admin(server));
     expect((await attempt('by-deleted-group')).status).toBe(403);
   });
 
@@ -177,7 +192,7 @@ describe("a group's roles apply to its members on their next request", () => {
     const member = await createUser(server, 3);
     const group = await createGroup(server, { name: 'P members', users: [] });
     await server.request('POST', '/api/admin/projects/group-p/access', {
-      ...admin(),
+      ...admin(server),
       body: { roles: [5], users: [], groups: [group.id] },
     });
     const create = (project: string, name: string) =>
@@ -187,12 +202,15 @@ describe("a group's roles apply to its members on their next request", () => {
       });
     expect((await create('group-p', 'gp-before')).status).toBe(403);
     await server.request('PUT', `/api/admin/groups/${group.id}`, {
-      ...admin(),
-      body: { name: 'P members', users: members(member.id) },
+      ...admin(server),
+      body: { name: 'P members', users: groupMembers(member.id) },
     });
     expect((await create('group-p', 'gp-member')).status).toBe(201);
     expect((await create('group-q', 'gq-member')).status).toBe(403);
-    await server.request('PUT', `/api/admin/groups/${group.id}`, { ...admin(), body: { name: 'P members' } });
+    await server.request('PUT', `/api/admin/groups/${group.id}`, {
+      ...admin(server),
+      body: { name: 'P members' },
+    });
     expect((await create('group-p', 'gp-removed')).status).toBe(403);
   });
 });

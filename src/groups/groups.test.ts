@@ -3,9 +3,11 @@ import {
   type Credentials,
   createGroup,
   expectAdminOnly,
+  groupMembers,
   lastEvent,
   startAccessServer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -18,20 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-const members = (...ids: number[]) => ids.map((id) => ({ user: { id } }));
-
 describe('POST /api/admin/groups', () => {
   it('creates a group with members: 201, the members with joinedAt, group-created with user ids', async () => {
     const events = await countEvents(server, 'group-created');
     const res = await server.request('POST', '/api/admin/groups', {
-      ...admin(),
+      ...admin(server),
       body: {
         name: 'Frontend',
         description: 'The web team',
         mappingsSSO: ['web'],
         rootRole: 2,
-        users: members(viewer.id, editor.id, viewer.id),
+        users: groupMembers(viewer.id, editor.id, viewer.id),
       },
     });
     expect(res.status).toBe(201);
@@ -85,24 +84,24 @@ describe('POST /api/admin/groups', () => {
       { name: 'g', users: { user: { id: 1 } } },
     ];
     for (const body of cases) {
-      const res = await server.request('POST', '/api/admin/groups', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/groups', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
     const taken = await server.request('POST', '/api/admin/groups', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Taken group' },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.name).toBe('NameExistsError');
     expect(await countEvents(server)).toBe(events);
-    const list = await server.request('GET', '/api/admin/groups', admin());
+    const list = await server.request('GET', '/api/admin/groups', admin(server));
     expect(list.body.groups.map((g: { name: string }) => g.name)).not.toContain('g');
   });
 
   it('refuses a root role id beyond int4 with 400 naming rootRole', async () => {
     const res = await server.request('POST', '/api/admin/groups', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'huge-role', rootRole: 2147483648 },
     });
     expect(res.status).toBe(400);
@@ -118,10 +117,10 @@ describe('POST /api/admin/groups', () => {
   });
 });
 
-describe('reading groups', () => {
+describe('E17 and the list: reading groups', () => {
   it('E17 shows one group with every member and when they joined; 404 unknown, 400 not an integer', async () => {
-    const group = await createGroup(server, { name: 'Readers', users: members(viewer.id) });
-    const res = await server.request('GET', `/api/admin/groups/${group.id}`, admin());
+    const group = await createGroup(server, { name: 'Readers', users: groupMembers(viewer.id) });
+    const res = await server.request('GET', `/api/admin/groups/${group.id}`, admin(server));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: group.id, name: 'Readers', rootRole: null });
     expect(res.body.users).toEqual([
@@ -132,18 +131,20 @@ describe('reading groups', () => {
       },
     ]);
     const empty = await createGroup(server, { name: 'Nobody' });
-    expect((await server.request('GET', `/api/admin/groups/${empty.id}`, admin())).body.users).toEqual([]);
-    expect((await server.request('GET', '/api/admin/groups/99999', admin())).status).toBe(404);
-    expect((await server.request('GET', '/api/admin/groups/first', admin())).status).toBe(400);
+    expect((await server.request('GET', `/api/admin/groups/${empty.id}`, admin(server))).body.users).toEqual(
+      [],
+    );
+    expect((await server.request('GET', '/api/admin/groups/99999', admin(server))).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/groups/first', admin(server))).status).toBe(400);
   });
 
   it('lists every group with userCount and the projects it holds roles in', async () => {
-    const group = await createGroup(server, { name: 'Counted', users: members(viewer.id, editor.id) });
+    const group = await createGroup(server, { name: 'Counted', users: groupMembers(viewer.id, editor.id) });
     await server.request('POST', '/api/admin/projects/default/access', {
-      ...admin(),
+      ...admin(server),
       body: { roles: [5], users: [], groups: [group.id] },
     });
-    const res = await server.request('GET', '/api/admin/groups', admin());
+    const res = await server.request('GET', '/api/admin/groups', admin(server));
     expect(res.status).toBe(200);
     const listed = res.body.groups.find((g: { id: number }) => g.id === group.id);
     expect(listed).toMatchObject({ name: 'Counted', userCount: 2, projects: ['default'] });
@@ -159,13 +160,13 @@ describe('reading groups', () => {
 
 describe('DELETE /api/admin/groups/:groupId', () => {
   it('deletes a group, with group-deleted; 404 unknown; Admins only', async () => {
-    const group = await createGroup(server, { name: 'Doomed', users: members(viewer.id) });
+    const group = await createGroup(server, { name: 'Doomed', users: groupMembers(viewer.id) });
     await expectAdminOnly(server, 'DELETE', `/api/admin/groups/${group.id}`, credentials);
-    const res = await server.request('DELETE', `/api/admin/groups/${group.id}`, admin());
+    const res = await server.request('DELETE', `/api/admin/groups/${group.id}`, admin(server));
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin())).status).toBe(404);
+    expect((await server.request('GET', `/api/admin/groups/${group.id}`, admin(server))).status).toBe(404);
     const event = await lastEvent(server, 'group-deleted');
     expect(event.preData).toMatchObject({ id: group.id, name: 'Doomed', users: [viewer.id] });
-    expect((await server.request('DELETE', `/api/admin/groups/${group.id}`, admin())).status).toBe(404);
+    expect((await server.request('DELETE', `/api/admin/groups/${group.id}`, admin(server))).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { keepingAnAdmin } from '../identity/admins.js';
-import { projectsOfGroups } from '../identity/grant-store.js';
+import { projectsOfGroups } from '../identity/grants.js';
 import { resolveRootRole } from '../roles/service.js';
 import { existingUserIds, findUsers, type User } from '../users/queries.js';
 import { describeUser } from '../users/service.js';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../test/server.js';
-import { BODY_LIMIT, LARGE_BODY_LIMIT } from './body.js';
+import { BODY_LIMIT, LARGE_BODY_LIMIT } from './body/parsers.js';
 
 let server: TestServer;
 let viewer: TestUser;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createFeature,
@@ -7,9 +8,9 @@ import {
   type TestServer,
 } from '../../test/server.js';
 import { buildApp } from '../app.js';
-import { createContext } from '../app-context.js';
+import { createContext } from '../compose.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../db/open.js';
 import { silentLogger } from '../log.js';
 
 let server: TestServer;
@@ -18,8 +19,6 @@ beforeAll(async () => {
   await createFeature(server, 'limited');
 });
 afterAll(() => server.close());
-
-const admin = () => ({ token: server.adminToken });
 
 interface JsonSchema {
   $ref?: string;
@@ -93,7 +92,10 @@ describe('request bodies', () => {
       ['revive', { features: names }],
       ['delete', { features: names }],
     ] as const) {
-      const res = await server.request('POST', `/api/admin/projects/default/${path}`, { ...admin(), body });
+      const res = await server.request('POST', `/api/admin/projects/default/${path}`, {
+        ...admin(server),
+        body,
+      });
       expect(res.status, path).toBe(400);
       expect(res.body).toEqual({
         id: expect.any(String),
@@ -107,7 +109,7 @@ describe('request bodies', () => {
     expect(await countEvents(server)).toBe(events);
     // A thousand is fine (names that do not exist are a 404 of their own, not a 400).
     const thousand = await server.request('POST', '/api/admin/projects/default/stale', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['limited', ...names.slice(0, 999)], stale: true },
     });
     expect(thousand.status).not.toBe(400);
@@ -116,7 +118,7 @@ describe('request bodies', () => {
   it('refuse a JSON Patch of more than 100 operations, on a feature and on its variants', async () => {
     const ops = Array.from({ length: 101 }, () => ({ op: 'replace', path: '/description', value: 'x' }));
     const feature = await server.request('PATCH', '/api/admin/projects/default/features/limited', {
-      ...admin(),
+      ...admin(server),
       body: ops,
     });
     expect(feature.status).toBe(400);
@@ -126,15 +128,18 @@ describe('request bodies', () => {
     const variants = await server.request(
       'PATCH',
       '/api/admin/projects/default/features/limited/environments/development/variants',
-      { ...admin(), body: Array.from({ length: 101 }, () => ({ op: 'test', path: '/0/name', value: 'x' })) },
+      {
+        ...admin(server),
+        body: Array.from({ length: 101 }, () => ({ op: 'test', path: '/0/name', value: 'x' })),
+      },
     );
     expect(variants.status).toBe(400);
     expect(variants.body.name).toBe('ValidationError');
     expect(variants.body.details).toHaveLength(1);
-    const read = await server.request('GET', '/api/admin/projects/default/features/limited', admin());
+    const read = await server.request('GET', '/api/admin/projects/default/features/limited', admin(server));
     expect(read.body.description).not.toBe('x');
     const hundred = await server.request('PATCH', '/api/admin/projects/default/features/limited', {
-      ...admin(),
+      ...admin(server),
       body: ops.slice(0, 100),
     });
     expect(hundred.status).toBe(200);
@@ -143,20 +148,20 @@ describe('request bodies', () => {
   it('refuse over 1,000 legal values of a context field and over 100 overrides of a variant', async () => {
     const legalValues = Array.from({ length: 1001 }, (_, i) => ({ value: `v${i}` }));
     const context = await server.request('POST', '/api/admin/context', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'tooMany', legalValues },
     });
     expect(context.status).toBe(400);
     expect(context.body.details).toEqual([
       { path: 'legalValues', message: 'The `legalValues` property must NOT have more than 1000 items.' },
     ]);
-    expect((await server.request('GET', '/api/admin/context/tooMany', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/context/tooMany', admin(server))).status).toBe(404);
 
     const overrides = Array.from({ length: 101 }, (_, i) => ({ contextName: `c${i}`, values: ['a'] }));
     const variants = await server.request(
       'PUT',
       '/api/admin/projects/default/features/limited/environments/development/variants',
-      { ...admin(), body: [{ name: 'blue', weight: 1000, overrides }] },
+      { ...admin(server), body: [{ name: 'blue', weight: 1000, overrides }] },
     );
     expect(variants.status).toBe(400);
     expect(variants.body.details).toEqual([
@@ -177,7 +182,7 @@ describe('a body over 1 MiB', () => {
       ],
       [`/api/admin/projects/default/features/limited/environments/development/off`, big, 'text/plain'],
     ] as const) {
-      const res = await server.request('POST', url, { ...admin(), body, contentType });
+      const res = await server.request('POST', url, { ...admin(server), body, contentType });
       expect(res.status, url).toBe(413);
       expect(res.body).toEqual({
         id: expect.any(String),

@@ -1,7 +1,7 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { findUnstorableText } from './body-checks.js';
+import { findUnstorableText } from './body/checks.js';
 import { ValidationError } from './errors.js';
 import type { App } from './route.js';
 

@@ -1,9 +1,7 @@
+import { takeAdvisoryLock } from '../db/advisory-locks.js';
 import type { Transaction } from '../db/database.js';
 import { NameExistsError } from '../http/errors.js';
 import { type AdminUser, findAdminUsers } from './grant-store.js';
-
-// Any constant works; it only has to be the same in every replica.
-const ADMINS_LOCK = 4_242_004;
 
 function lastAdminsRefusal(action: string, admins: AdminUser[]): NameExistsError {
   const names = admins.map((a) => `"${a.login}"`).join(', ');
@@ -29,7 +27,7 @@ export function readAdminUsers(tx: Transaction): Promise<AdminUser[]> {
  * another one holds while waiting for it.
  */
 export async function lockAdmins(tx: Transaction): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMINS_LOCK]);
+  await takeAdvisoryLock(tx, 'admins');
 }
 
 /**

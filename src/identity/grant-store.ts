@@ -3,7 +3,10 @@ import type { Queryable } from '../db/database.js';
 // Project grants: the roles users (role_user) and groups (group_role) hold in projects. A change
 // here is an identity change: the events of the callers empty the identity caches.
 
-/** Every role to every user and every group; what is already granted stays as it is. */
+/**
+ * Every role to every user and every group; what is already granted stays as it is. The one way
+ * grants are added, whether someone grants access or a project's creator becomes its Owner.
+ */
 export async function grantRoles(
   db: Queryable,
   project: string,
@@ -67,19 +70,6 @@ export async function setRolesOfHolder(
     holder.kind === 'user' ? [holder.id] : [],
     holder.kind === 'group' ? [holder.id] : [],
     createdBy,
-  );
-}
-
-/** Grants the role in the project to the user (a project's creator becomes its Owner). */
-export async function grantProjectRole(
-  db: Queryable,
-  projectId: string,
-  userId: number,
-  roleId: number,
-): Promise<void> {
-  await db.query(
-    'INSERT INTO role_user (role_id, user_id, project) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [roleId, userId, projectId],
   );
 }
 

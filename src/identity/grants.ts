@@ -1,6 +1,19 @@
 import type { Queryable } from '../db/database.js';
 import type { Grant } from '../http/identity.js';
 
+// The roles users and groups hold in projects, for the folders that grant or show them.
+export {
+  grantRoles,
+  groupGrantsInProject,
+  type Holder,
+  memberCountsOfProjects,
+  projectRolesOfUser,
+  projectsOfGroups,
+  rolesOfHolder,
+  setRolesOfHolder,
+  userGrantsInProject,
+} from './grant-store.js';
+
 export interface Principal {
   id: number;
   username: string | null;

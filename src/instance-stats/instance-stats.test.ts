@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { createFeature, createProject, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -40,11 +41,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 describe('GET /api/admin/instance-admin/statistics', () => {
   it("answers Unleash's instance statistics from what is stored", async () => {
-    const res = await server.request('GET', '/api/admin/instance-admin/statistics', admin());
+    const res = await server.request('GET', '/api/admin/instance-admin/statistics', admin(server));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       instanceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -85,12 +84,12 @@ describe('GET /api/admin/instance-admin/statistics', () => {
     });
     // The same installation keeps its id; the checksum follows the counts.
     await createProject(server, 'more');
-    const again = (await server.request('GET', '/api/admin/instance-admin/statistics', admin())).body;
+    const again = (await server.request('GET', '/api/admin/instance-admin/statistics', admin(server))).body;
     expect(again.instanceId).toBe(res.body.instanceId);
     expect(again.projects).toBe(3);
     expect(again.sum).not.toBe(res.body.sum);
     await server.request('POST', '/api/admin/auth/oidc/settings', {
-      ...admin(),
+      ...admin(server),
       body: {
         enabled: true,
         clientId: 'c',
@@ -99,12 +98,12 @@ describe('GET /api/admin/instance-admin/statistics', () => {
       },
     });
     expect(
-      (await server.request('GET', '/api/admin/instance-admin/statistics', admin())).body.OIDCenabled,
+      (await server.request('GET', '/api/admin/instance-admin/statistics', admin(server))).body.OIDCenabled,
     ).toBe(true);
   });
 
   it('gives the same as CSV: a line of names and a line of values, as a download', async () => {
-    const res = await server.request('GET', '/api/admin/instance-admin/statistics/csv', admin());
+    const res = await server.request('GET', '/api/admin/instance-admin/statistics/csv', admin(server));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createFeature,
@@ -26,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const toggle = (enabled: unknown, token = server.adminToken) =>
   server.request('POST', '/api/admin/maintenance', { token, body: { enabled } });
 
@@ -52,18 +52,20 @@ describe('GET and POST /api/admin/maintenance', () => {
       expect(res.body.name).toBe('NoAccessError');
     }
     for (const body of [{}, { enabled: 'yes' }, { enabled: null }]) {
-      const res = await server.request('POST', '/api/admin/maintenance', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/maintenance', { ...admin(server), body });
       expect(res.status).toBe(400);
       expect(res.body.details[0].path).toBe('enabled');
     }
     const wrongType = await server.request('POST', '/api/admin/maintenance', {
-      ...admin(),
+      ...admin(server),
       body: '{"enabled":true}',
       contentType: 'text/plain',
     });
     expect(wrongType.status).toBe(415);
     expect(await countEvents(server)).toBe(events);
-    expect((await server.request('GET', '/api/admin/maintenance', admin())).body).toEqual({ enabled: false });
+    expect((await server.request('GET', '/api/admin/maintenance', admin(server))).body).toEqual({
+      enabled: false,
+    });
 
     const on = await toggle(true);
     expect(on.status).toBe(204);
@@ -81,7 +83,9 @@ describe('GET and POST /api/admin/maintenance', () => {
       data: { id: 'maintenance.mode', enabled: false },
       preData: { enabled: true },
     });
-    expect((await server.request('GET', '/api/admin/maintenance', admin())).body).toEqual({ enabled: false });
+    expect((await server.request('GET', '/api/admin/maintenance', admin(server))).body).toEqual({
+      enabled: false,
+    });
   });
 });
 
@@ -128,7 +132,11 @@ describe('while maintenance mode is on', () => {
         ).status,
       ).toBe(403);
       expect(await countEvents(server)).toBe(events);
-      const feature = await server.request('GET', '/api/admin/projects/default/features/served', admin());
+      const feature = await server.request(
+        'GET',
+        '/api/admin/projects/default/features/served',
+        admin(server),
+      );
       expect(feature.status).toBe(200);
       expect(feature.body.description).not.toBe('changed');
 
@@ -157,7 +165,7 @@ describe('while maintenance mode is on', () => {
       expect((await toggle(false)).status).toBe(204);
     }
     const after = await server.request('PUT', '/api/admin/projects/default/features/served', {
-      ...admin(),
+      ...admin(server),
       body: { description: 'changed after' },
     });
     expect(after.status).toBe(200);
@@ -181,7 +189,7 @@ describe('while maintenance mode is on', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       expect(refused).toBeGreaterThan(0);
-      expect((await replica.request('GET', '/api/admin/maintenance', admin())).body).toEqual({
+      expect((await replica.request('GET', '/api/admin/maintenance', admin(server))).body).toEqual({
         enabled: true,
       });
     } finally {

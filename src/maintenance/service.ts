@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { Actor } from '../http/identity.js';
-import { saveNamedSetting } from '../settings/service.js';
+import { saveNamedSetting } from '../settings/named.js';
 import { MAINTENANCE_SETTING, type MaintenanceSetting } from './state.js';
 
 export function readMaintenance(ctx: AppContext): MaintenanceSetting {

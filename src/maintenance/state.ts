@@ -1,4 +1,4 @@
-import { findNamedSetting } from '../settings/service.js';
+import { findNamedSetting } from '../settings/named.js';
 import type { ConfigSync } from '../sync/sync.js';
 
 /** Unleash's name for the setting, so the events read the same. */

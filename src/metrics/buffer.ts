@@ -1,5 +1,6 @@
 import { isDataError } from '../db/errors.js';
 import type { Logger } from '../log.js';
+import { chunksOf, type HourlyCount, halves, type MetricsBatch, rowsOf, type SeenInstance } from './batch.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -43,30 +44,6 @@ export interface MetricsReport {
   toggles: Record<string, ToggleCounts>;
 }
 
-export interface HourlyCount {
-  featureName: string;
-  appName: string;
-  environment: string;
-  hour: Date;
-  yes: number;
-  no: number;
-  variants: Map<string, number>;
-}
-
-export interface SeenInstance {
-  appName: string;
-  instanceId: string;
-  environment: string;
-  clientIp?: string;
-  sdkVersion?: string;
-  sdkType?: 'backend' | 'frontend';
-}
-
-export interface MetricsBatch {
-  counts: HourlyCount[];
-  instances: SeenInstance[];
-}
-
 export interface MetricsBufferOptions {
   log: Logger;
   /** How long reports are summed before they are written. */
@@ -91,36 +68,6 @@ const saturatingSum = (a: number, b: number) => Math.min(a + b, Number.MAX_SAFE_
 const countKey = (c: HourlyCount) =>
   `${c.featureName}\u0000${c.appName}\u0000${c.environment}\u0000${c.hour.getTime()}`;
 const instanceKey = (i: SeenInstance) => `${i.appName}\u0000${i.environment}\u0000${i.instanceId}`;
-
-const rowsOf = (batch: MetricsBatch) => batch.counts.length + batch.instances.length;
-
-/** The batch in pieces of at most `size` rows, counts first; one piece when it is small. */
-function chunksOf({ counts, instances }: MetricsBatch, size: number): MetricsBatch[] {
-  const chunks: MetricsBatch[] = [];
-  for (let start = 0; start < counts.length + instances.length; start += size) {
-    const end = start + size;
-    chunks.push({
-      counts: counts.slice(start, end),
-      instances: instances.slice(Math.max(0, start - counts.length), Math.max(0, end - counts.length)),
-    });
-  }
-  return chunks;
-}
-
-function halves({ counts, instances }: MetricsBatch): [MetricsBatch, MetricsBatch] {
-  const half = Math.ceil((counts.length + instances.length) / 2);
-  if (half <= counts.length) {
-    return [
-      { counts: counts.slice(0, half), instances: [] },
-      { counts: counts.slice(half), instances },
-    ];
-  }
-  const split = half - counts.length;
-  return [
-    { counts, instances: instances.slice(0, split) },
-    { counts: [], instances: instances.slice(split) },
-  ];
-}
 
 /**
  * SDK metrics summed in memory and written in one batch at most once a second (and when the server

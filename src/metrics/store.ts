@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { HourlyCount } from './buffer.js';
+import type { HourlyCount } from './batch.js';
 
 const BIGINT_MAX = '9223372036854775807';
 const VARIANT_ROWS = 1000;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { HourlyCount } from './buffer.js';
+import type { HourlyCount } from './batch.js';
 
 /** Unknown flags kept at most: a misbehaving SDK cannot fill the table. */
 export const MAX_UNKNOWN_FLAGS = 10_000;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer } from '../../test/access.js';
 import { bucket, currentHour, eventually, postMetrics } from '../../test/metrics.js';
+import { admin } from '../../test/requests.js';
 import { createFeature, createProject, type TestServer } from '../../test/server.js';
 import { isOutdatedSdk } from './usage.js';
 
@@ -9,7 +10,6 @@ let server: TestServer;
 let client: string;
 let shopClient: string;
 
-const admin = () => ({ token: server.adminToken });
 const get = (path: string, token = server.adminToken) => server.request('GET', path, { token });
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
   client = fixture.credentials.client;
   await createProject(server, 'shop');
   const token = await server.request('POST', '/api/admin/api-tokens', {
-    ...admin(),
+    ...admin(server),
     body: { tokenName: 'shop', type: 'client', environment: 'production', projects: ['shop'] },
   });
   shopClient = token.body.secret;
@@ -153,9 +153,9 @@ describe('what SDKs report, seen from applications, projects and flags', () => {
     await createFeature(server, 'ghost');
     expect((await get('/api/admin/metrics/unknown-flags')).body.unknownFlags).toEqual([]);
     expect(
-      (await server.request('DELETE', '/api/admin/projects/default/features/ghost', admin())).status,
+      (await server.request('DELETE', '/api/admin/projects/default/features/ghost', admin(server))).status,
     ).toBe(202);
-    expect((await server.request('DELETE', '/api/admin/archive/ghost', admin())).status).toBe(200);
+    expect((await server.request('DELETE', '/api/admin/archive/ghost', admin(server))).status).toBe(200);
     const back = await get('/api/admin/metrics/unknown-flags');
     expect(back.body.unknownFlags[0]).toMatchObject({ name: 'ghost', lastEventAt: expect.any(String) });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { longestStall } from '../../test/loop-stall.js';
 import { createFeature, startTestServer, type TestServer } from '../../test/server.js';
-import type { HourlyCount } from './buffer.js';
+import type { HourlyCount } from './batch.js';
 import { addHourlyCounts } from './store.js';
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorCode, type OidcFixture, startOidcServer } from '../../test/oidc.js';
+import { errorCode, type OidcFixture, sessionUser, startOidcServer } from '../../test/oidc.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, STRONG_PASSWORD } from '../../test/server.js';
 
 let f: OidcFixture;
@@ -13,15 +14,9 @@ beforeEach(async () => {
   await f.saveSettings(f.settings());
 });
 
-const admin = () => ({ token: f.server.adminToken });
-
-async function me(session: string | undefined) {
-  return f.server.request('GET', '/api/admin/user', { cookie: `unleash-session=${session}` });
-}
-
 async function userMadeByAdmin(body: Record<string, unknown>): Promise<number> {
   const res = await f.server.request('POST', '/api/admin/user-admin', {
-    ...admin(),
+    ...admin(f.server),
     body: { password: STRONG_PASSWORD, ...body },
   });
   expect(res.status, res.text).toBe(201);
@@ -48,23 +43,23 @@ describe('linking a person of the provider to a user', () => {
     const id = await userMadeByAdmin({ username: 'chief', email: 'chief@example.com', rootRole: 'Admin' });
     f.op.people.set('chief', { email: 'chief@example.com', email_verified: true });
     const first = await f.signIn('chief');
-    expect((await me(first.session)).body.user.id).toBe(id);
+    expect((await sessionUser(f.server, first.session)).body.user.id).toBe(id);
 
     // A second account at the provider that (say, after the first was renamed) has the same address.
     f.op.people.set('chief-2', { email: 'Chief@Example.com', email_verified: true });
     await refused('chief-2', 'account-linked');
     // The bound subject still gets in.
-    expect((await me((await f.signIn('chief')).session)).body.user.id).toBe(id);
+    expect((await sessionUser(f.server, (await f.signIn('chief')).session)).body.user.id).toBe(id);
   });
 
   it('matches a bound subject afterwards, whatever address the provider then gives', async () => {
     f.op.people.set('gina', { email: 'gina@example.com', email_verified: true, name: 'Gina' });
     const first = await f.signIn('gina');
-    const id = (await me(first.session)).body.user.id;
+    const id = (await sessionUser(f.server, first.session)).body.user.id;
     const created = await countEvents(f.server, 'user-created');
     f.op.people.set('gina', { email: 'gina.new@example.com', email_verified: true, name: 'Gina' });
     const again = await f.signIn('gina');
-    expect((await me(again.session)).body.user.id).toBe(id);
+    expect((await sessionUser(f.server, again.session)).body.user.id).toBe(id);
     expect(await countEvents(f.server, 'user-created')).toBe(created);
     // Nobody else can take the old address's account by e-mail now either.
     f.op.people.set('gina-old', { email: 'gina@example.com', email_verified: true });
@@ -77,25 +72,25 @@ describe('linking a person of the provider to a user', () => {
     await refused('zed', 'domain-not-allowed');
     await f.saveSettings(f.settings({ emailDomains: '' }));
     const { session } = await f.signIn('zed');
-    expect((await me(session)).body.user.username).toBe('zed');
+    expect((await sessionUser(f.server, session)).body.user.username).toBe('zed');
   });
 
   it('requireEmailVerified false lets a missing claim through (an explicit false still not), default true', async () => {
-    const read = await f.server.request('GET', '/api/admin/auth/oidc/settings', admin());
+    const read = await f.server.request('GET', '/api/admin/auth/oidc/settings', admin(f.server));
     expect(read.body.requireEmailVerified).toBeUndefined();
     f.op.people.set('hank', { email: 'hank@example.com', name: 'Hank' });
     f.op.people.set('ivy', { email: 'ivy@example.com', email_verified: false });
     await refused('hank', 'email-not-verified');
 
     await f.saveSettings(f.settings({ requireEmailVerified: false }));
-    const saved = await f.server.request('GET', '/api/admin/auth/oidc/settings', admin());
+    const saved = await f.server.request('GET', '/api/admin/auth/oidc/settings', admin(f.server));
     expect(saved.body.requireEmailVerified).toBe(false);
     const { session } = await f.signIn('hank');
-    expect((await me(session)).body.user.email).toBe('hank@example.com');
+    expect((await sessionUser(f.server, session)).body.user.email).toBe('hank@example.com');
     await refused('ivy', 'email-not-verified');
 
     const bad = await f.server.request('POST', '/api/admin/auth/oidc/settings', {
-      ...admin(),
+      ...admin(f.server),
       body: f.settings({ requireEmailVerified: 'no' }),
     });
     expect(bad.status).toBe(400);
@@ -112,10 +107,12 @@ describe('linking a person of the provider to a user', () => {
   it('a deleted user’s binding goes with them', async () => {
     f.op.people.set('lou', { email: 'lou@example.com', email_verified: true });
     const first = await f.signIn('lou');
-    const id = (await me(first.session)).body.user.id;
-    expect((await f.server.request('DELETE', `/api/admin/user-admin/${id}`, admin())).status).toBe(200);
+    const id = (await sessionUser(f.server, first.session)).body.user.id;
+    expect((await f.server.request('DELETE', `/api/admin/user-admin/${id}`, admin(f.server))).status).toBe(
+      200,
+    );
     const again = await f.signIn('lou');
-    const user = (await me(again.session)).body.user;
+    const user = (await sessionUser(f.server, again.session)).body.user;
     expect(user.email).toBe('lou@example.com');
     expect(user.id).not.toBe(id);
   });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorCode, loggedFailures, type OidcFixture, startOidcServer } from '../../test/oidc.js';
+import {
+  errorCode,
+  loggedFailures,
+  type OidcFixture,
+  sessionUser,
+  startOidcServer,
+} from '../../test/oidc.js';
 import { countEvents, lastEvent, STRONG_PASSWORD } from '../../test/server.js';
 
 let f: OidcFixture;
@@ -18,10 +24,6 @@ afterAll(() => f?.close());
 beforeEach(async () => {
   await f.saveSettings(f.settings());
 });
-
-async function me(session: string | undefined) {
-  return f.server.request('GET', '/api/admin/user', { cookie: `unleash-session=${session}` });
-}
 
 describe('sign-in through OpenID Connect', () => {
   it('first sign-in: to the provider with PKCE, state, nonce and acr_values; back with a session; the user created', async () => {
@@ -62,7 +64,7 @@ describe('sign-in through OpenID Connect', () => {
       last.setCookies.some((c) => c.startsWith('flagpole-oidc-state=;') && c.includes('Max-Age=0')),
     ).toBe(true);
 
-    const signedIn = await me(session);
+    const signedIn = await sessionUser(f.server, session);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ email: 'alice@example.com', name: 'Alice', rootRole: 3 });
     expect(await countEvents(f.server, 'user-created')).toBe(created + 1);
@@ -79,7 +81,7 @@ describe('sign-in through OpenID Connect', () => {
     expect(second.last.headers.get('location')).toBe('/');
     expect(second.session).toBeDefined();
     expect(second.session).not.toBe(first.session);
-    const [a, b] = [await me(first.session), await me(second.session)];
+    const [a, b] = [await sessionUser(f.server, first.session), await sessionUser(f.server, second.session)];
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(b.body.user.id).toBe(a.body.user.id);
@@ -102,7 +104,7 @@ describe('sign-in through OpenID Connect', () => {
     expect(made.status).toBe(201);
     const created = await countEvents(f.server, 'user-created');
     const { session } = await f.signIn('carol');
-    const signedIn = await me(session);
+    const signedIn = await sessionUser(f.server, session);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ id: made.body.id, rootRole: 2 });
     expect(await countEvents(f.server, 'user-created')).toBe(created);
@@ -124,7 +126,7 @@ describe('sign-in through OpenID Connect', () => {
     // The change counts at the next sign-in.
     await f.saveSettings(f.settings({ emailDomains: 'example.com, @other.org' }));
     const { session } = await f.signIn('bob');
-    expect((await me(session)).body.user.email).toBe('bob@other.org');
+    expect((await sessionUser(f.server, session)).body.user.email).toBe('bob@other.org');
   });
 
   it('without autoCreate, someone unknown is asked to get an invitation', async () => {
@@ -142,7 +144,10 @@ describe('sign-in through OpenID Connect', () => {
     const { defaultRootRole: _, ...rest } = f.settings();
     await f.saveSettings(rest);
     const { session } = await f.signIn('dave');
-    expect((await me(session)).body.user).toMatchObject({ email: 'dave@example.com', rootRole: 2 });
+    expect((await sessionUser(f.server, session)).body.user).toMatchObject({
+      email: 'dave@example.com',
+      rootRole: 2,
+    });
   });
 
   it('refuses an address the provider has not verified, and a person without one', async () => {

@@ -1,11 +1,5 @@
 import { type Explanation, explain, type FlagSet } from '../client/evaluation/evaluate.js';
-import type {
-  ClientFeature,
-  Constraint,
-  Context,
-  StrategyDefinition,
-  VariantDefinition,
-} from '../client/evaluation/types.js';
+import type { Constraint, Context, StrategyDefinition } from '../client/evaluation/types.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
@@ -17,6 +11,7 @@ import {
   measureCombinations,
   type SentContext,
 } from './contexts.js';
+import { featuresOf, flagsOf } from './flags.js';
 
 /** At most this many evaluations (environments × features × contexts) in one advanced request. */
 export const MAX_EVALUATIONS = 15_000;
@@ -33,64 +28,6 @@ export const MAX_CONTEXT_FIELDS = 100_000;
  * context, so a long context evaluated for many features and environments makes a large answer.
  */
 export const MAX_ANSWER_CONTEXT_CHARS = 10_000_000;
-
-/** A feature as an SDK of the environment would get it, with its disabled strategies too. */
-function featureIn(f: FeatureRecord, environment: string): ClientFeature | undefined {
-  if (f.archivedAt) return undefined;
-  const state = f.environments.find((e) => e.name === environment);
-  if (!state) return undefined;
-  return {
-    name: f.name,
-    enabled: state.enabled,
-    strategies: f.strategies
-      .filter((s) => s.environment === environment)
-      .map((s) => ({
-        id: s.id,
-        name: s.name,
-        title: s.title,
-        disabled: s.disabled,
-        parameters: s.parameters,
-        constraints: s.constraints as Constraint[],
-        segments: s.segments,
-        variants: s.variants as VariantDefinition[],
-      })),
-    variants: state.variants as VariantDefinition[],
-    dependencies: f.dependencies,
-  };
-}
-
-/** The flags of one environment, built from the model as they are asked for. */
-function flagsOf(model: FeatureModel, environment: string): FlagSet {
-  const built = new Map<string, ClientFeature | undefined>();
-  return {
-    feature(name) {
-      if (!built.has(name)) {
-        const record = model.feature(name);
-        built.set(name, record && featureIn(record, environment));
-      }
-      return built.get(name);
-    },
-    segment: (id) => {
-      const s = model.segment(id);
-      return s && { id: s.id, constraints: s.constraints as Constraint[] };
-    },
-  };
-}
-
-/** The live features of the projects (`*` or none: all) the caller sees, by name. */
-function featuresOf(
-  model: FeatureModel,
-  projects: string[] | '*' | undefined,
-  visible: ProjectVisibility,
-): FeatureRecord[] {
-  const list =
-    projects === undefined || projects === '*'
-      ? [...model.allFeatures()].filter((f) => !f.archivedAt)
-      : [...new Set(projects)].flatMap((p) => model.liveFeaturesOf(p));
-  return list
-    .filter((f) => visible.sees(f.project))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
 
 /** 400 naming each environment that does not exist. */
 function assertEnvironments(model: FeatureModel, environments: string[], path: (i: number) => string): void {

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { groupsOfUser } from '../groups/queries.js';
 import { AuthenticationRequired } from '../http/errors.js';
 import type { Identity, UserIdentity } from '../http/identity.js';
-import { projectRolesOfUser } from '../identity/grant-store.js';
+import { projectRolesOfUser } from '../identity/grants.js';
 import { findRoles, type RoleRow } from '../roles/queries.js';
 import { hasPassword } from '../users/queries.js';
 import { getUser } from '../users/service.js';

@@ -11,22 +11,22 @@ import {
   server,
   useFeatureServer,
 } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser } from '../../test/server.js';
 
 useFeatureServer(async () => {
   await createProject(server, 'shop');
 });
 
-const admin = () => ({ token: server.adminToken });
 const readProject = async (id: string) => {
-  const res = await server.request('GET', `/api/admin/projects/${id}`, admin());
+  const res = await server.request('GET', `/api/admin/projects/${id}`, admin(server));
   return res.status === 200 ? res.body : res.status;
 };
 
 describe('PUT /api/admin/projects/:projectId', () => {
   it('changes the project: 200, read back, project-updated with preData', async () => {
     const res = await server.request('PUT', '/api/admin/projects/shop', {
-      ...admin(),
+      ...admin(server),
       body: { id: 'shop', name: 'The shop', description: 'Sells things', mode: 'protected' },
     });
     expect(res.status).toBe(200);
@@ -58,7 +58,7 @@ describe('PUT /api/admin/projects/:projectId', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('PUT', '/api/admin/projects/shop', { ...admin(), body }),
+        () => server.request('PUT', '/api/admin/projects/shop', { ...admin(server), body }),
         read,
         JSON.stringify(body),
       );
@@ -66,7 +66,7 @@ describe('PUT /api/admin/projects/:projectId', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('PUT', '/api/admin/projects/nope', { ...admin(), body: { name: 'x' } }),
+      () => server.request('PUT', '/api/admin/projects/nope', { ...admin(server), body: { name: 'x' } }),
       read,
     );
   });
@@ -107,20 +107,20 @@ describe('DELETE /api/admin/projects/:projectId', () => {
     const res = await expectRefused(
       server,
       409,
-      () => server.request('DELETE', '/api/admin/projects/busy', admin()),
+      () => server.request('DELETE', '/api/admin/projects/busy', admin(server)),
       () => readProject('busy'),
     );
     expect(res.body.message).toContain('1 feature');
     await expectRefused(
       server,
       403,
-      () => server.request('DELETE', '/api/admin/projects/default', admin()),
+      () => server.request('DELETE', '/api/admin/projects/default', admin(server)),
       () => readProject('default'),
     );
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/projects/nope', admin()),
+      () => server.request('DELETE', '/api/admin/projects/nope', admin(server)),
       () => readProject('default'),
     );
     await expectCallerRefusals(server, callers, { method: 'DELETE', url: '/api/admin/projects/busy' }, () =>
@@ -130,20 +130,20 @@ describe('DELETE /api/admin/projects/:projectId', () => {
 
   it('deletes a project whose features are archived: 200, they go too, with their events', async () => {
     await server.request('POST', '/api/admin/projects/busy/archive', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['busy-flag'] },
     });
-    const res = await server.request('DELETE', '/api/admin/projects/busy', admin());
+    const res = await server.request('DELETE', '/api/admin/projects/busy', admin(server));
     expect(res.status).toBe(200);
     expect(await readProject('busy')).toBe(404);
-    const list = await server.request('GET', '/api/admin/projects', admin());
+    const list = await server.request('GET', '/api/admin/projects', admin(server));
     expect(list.body.projects.map((p: { id: string }) => p.id)).not.toContain('busy');
     expect((await eventsOf(server, 'type=project-deleted'))[0]).toMatchObject({
       project: 'busy',
       preData: { id: 'busy' },
     });
     expect((await eventsOf(server, 'feature=busy-flag'))[0]!.type).toBe('feature-deleted');
-    const archive = await server.request('GET', '/api/admin/archive/features', admin());
+    const archive = await server.request('GET', '/api/admin/archive/features', admin(server));
     expect(archive.body.features.map((f: { name: string }) => f.name)).not.toContain('busy-flag');
   });
 });
@@ -154,16 +154,16 @@ describe('project environments', () => {
       (e: { name: string; enabled: boolean }) => `${e.name}:${e.enabled}`,
     );
   const linked = async (project: string) =>
-    (await server.request('GET', `/api/admin/projects/${project}`, admin())).body.environments;
+    (await server.request('GET', `/api/admin/projects/${project}`, admin(server))).body.environments;
 
   it('adds an environment: 200, the project’s features get it disabled, project-environment-added', async () => {
     await server.request('POST', '/api/admin/environments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'staging', type: 'test' },
     });
     await createFeature(server, 'env-flag', 'shop');
     const res = await server.request('POST', '/api/admin/projects/shop/environments', {
-      ...admin(),
+      ...admin(server),
       body: { environment: 'staging' },
     });
     expect(res.status).toBe(200);
@@ -187,13 +187,13 @@ describe('project environments', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('POST', url, { ...admin(), body: { environment: 'staging' } }),
+      () => server.request('POST', url, { ...admin(server), body: { environment: 'staging' } }),
       read,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('POST', url, { ...admin(), body: { environment: 'nowhere' } }),
+      () => server.request('POST', url, { ...admin(server), body: { environment: 'nowhere' } }),
       read,
     );
     await expectRefused(
@@ -201,7 +201,7 @@ describe('project environments', () => {
       404,
       () =>
         server.request('POST', '/api/admin/projects/nope/environments', {
-          ...admin(),
+          ...admin(server),
           body: { environment: 'staging' },
         }),
       read,
@@ -210,7 +210,7 @@ describe('project environments', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         read,
         JSON.stringify(body),
       );
@@ -226,7 +226,11 @@ describe('project environments', () => {
   it('removes an environment: 200, the features lose it with their strategies there, project-environment-removed', async () => {
     await addStrategyAndVariants(server, 'env-flag', 'staging');
     const before = await countEvents(server, 'project-environment-removed');
-    const res = await server.request('DELETE', '/api/admin/projects/shop/environments/staging', admin());
+    const res = await server.request(
+      'DELETE',
+      '/api/admin/projects/shop/environments/staging',
+      admin(server),
+    );
     expect(res.status).toBe(200);
     expect(await linked('shop')).not.toContainEqual({ environment: 'staging' });
     expect(await environmentsOf('env-flag', 'shop')).toEqual(['development:false', 'production:false']);
@@ -239,13 +243,13 @@ describe('project environments', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/projects/shop/environments/staging', admin()),
+      () => server.request('DELETE', '/api/admin/projects/shop/environments/staging', admin(server)),
       read,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/projects/nope/environments/development', admin()),
+      () => server.request('DELETE', '/api/admin/projects/nope/environments/development', admin(server)),
       read,
     );
     await expectCallerRefusals(

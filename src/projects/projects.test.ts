@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -7,13 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 describe('POST /api/admin/projects', () => {
   it('creates a project linked to the enabled environments: 201 and a project-created event', async () => {
     const before = await countEvents(server, 'project-created');
     const res = await server.request('POST', '/api/admin/projects', {
-      ...admin(),
+      ...admin(server),
       body: { id: 'web-shop', name: 'Web shop', description: 'The shop' },
     });
     expect(res.status).toBe(201);
@@ -24,9 +23,9 @@ describe('POST /api/admin/projects', () => {
       mode: 'open',
     });
     expect(await countEvents(server, 'project-created')).toBe(before + 1);
-    const read = await server.request('GET', '/api/admin/projects/web-shop', admin());
+    const read = await server.request('GET', '/api/admin/projects/web-shop', admin(server));
     expect(read.body.environments).toEqual([{ environment: 'development' }, { environment: 'production' }]);
-    const list = await server.request('GET', '/api/admin/projects', admin());
+    const list = await server.request('GET', '/api/admin/projects', admin(server));
     expect(list.body.projects.map((p: { id: string }) => p.id)).toEqual(['default', 'web-shop']);
   });
 
@@ -34,7 +33,7 @@ describe('POST /api/admin/projects', () => {
     expect(
       (
         await server.request('POST', '/api/admin/projects', {
-          ...admin(),
+          ...admin(server),
           body: { id: 'default', name: 'x' },
         })
       ).status,
@@ -46,7 +45,7 @@ describe('POST /api/admin/projects', () => {
       { name: 'x' },
       { id: 'a'.repeat(101), name: 'x' },
     ]) {
-      const res = await server.request('POST', '/api/admin/projects', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/projects', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -72,6 +71,6 @@ describe('POST /api/admin/projects', () => {
   });
 
   it('answers 404 for an unknown project', async () => {
-    expect((await server.request('GET', '/api/admin/projects/nope', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/projects/nope', admin(server))).status).toBe(404);
   });
 });

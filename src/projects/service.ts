@@ -2,13 +2,14 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
-import { type Environment, enabledEnvironments, listEnvironmentsOfProject } from '../environments/queries.js';
-import { allEnvironments } from '../environments/service.js';
+import { allEnvironments } from '../environments/list.js';
+import { enabledEnvironments, listEnvironmentsOfProject } from '../environments/queries.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
-import { grantProjectRole, memberCountsOfProjects } from '../identity/grant-store.js';
+import { grantRoles, memberCountsOfProjects } from '../identity/grants.js';
+import { inEnvironmentOrder } from './linked-environments.js';
 import {
   type DefaultStrategy,
   deleteProjectsExcept,
@@ -18,16 +19,14 @@ import {
   linkEnvironment,
   linkEnvironments,
   linkedEnvironments,
-  listEnvironmentLinks,
-  listProjectRows,
   listProjects,
-  type Project,
   type ProjectRow,
   setDefaultStrategy,
   unlinkEnvironment,
   updateProject as updateProjectRow,
   upsertProjects,
 } from './store.js';
+import type { Project } from './types.js';
 
 const OWNER_ROLE = 4;
 
@@ -48,26 +47,6 @@ export function describeProject(p: Project) {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
-}
-
-/** Those of the environments' names that `linked` holds, in the environments' order. */
-function inEnvironmentOrder(environments: Environment[], linked: Iterable<string>): string[] {
-  const names = new Set(linked);
-  return environments.filter((e) => names.has(e.name)).map((e) => e.name);
-}
-
-/** Every project with the environments linked to it, in their order (for the flag read model). */
-export async function allProjects(db: Queryable): Promise<(Project & { environments: string[] })[]> {
-  const projects = await listProjectRows(db);
-  const links = await listEnvironmentLinks(db);
-  const environments = await allEnvironments(db);
-  const linked = new Map<string, string[]>();
-  for (const { project, environment } of links)
-    linked.set(project, [...(linked.get(project) ?? []), environment]);
-  return projects.map((p) => ({
-    ...p,
-    environments: inEnvironmentOrder(environments, linked.get(p.id) ?? []),
-  }));
 }
 
 /** The names of the environments linked to the project, in their sort order. */
@@ -213,7 +192,8 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
         defaultStickiness: input.defaultStickiness ?? 'default',
       });
       await linkEnvironments(tx, project.id, await enabledEnvironments(tx));
-      if (identity.kind === 'user') await grantProjectRole(tx, project.id, identity.userId, OWNER_ROLE);
+      if (identity.kind === 'user')
+        await grantRoles(tx, project.id, [OWNER_ROLE], [identity.userId], [], actor.name);
       const data = describeProject(project);
       recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
       return data;

@@ -2,6 +2,7 @@ import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
 import type { Variant } from '../features/variants/rules.js';
+import type { Project } from './types.js';
 
 /**
  * The strategy a project gives a feature switched on in one of its environments without any, as
@@ -16,16 +17,6 @@ export interface DefaultStrategy {
   constraints: Constraint[];
   variants: Variant[];
   segments: number[];
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  description: string | null;
-  mode: string;
-  defaultStickiness: string;
-  createdAt: Date;
-  updatedAt: Date | null;
 }
 
 interface ProjectRecord {

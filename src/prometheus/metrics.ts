@@ -1,6 +1,6 @@
+import type { onRouteHookHandler } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../app-context.js';
-import type { App } from '../http/route.js';
 
 /** Milliseconds, as Unleash's request histograms. */
 const BUCKETS = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000];
@@ -21,16 +21,19 @@ type Child = { observe(value: number): void };
 /** The `project` label of the private projects' flags, together (ids cannot hold parentheses). */
 const PRIVATE_PROJECTS = '(private)';
 
+export interface PrometheusMetrics {
+  /** An `onRoute` hook: the route it is given gets its requests timed. */
+  timeRoute: onRouteHookHandler;
+  scrape: () => Promise<{ contentType: string; text: string }>;
+}
+
 /**
  * The metrics of GET /internal-backstage/prometheus. Requests are timed by a hook on each route
  * that knows its route pattern and keeps its label sets, so a request costs one histogram
  * observation; SDK requests go to a histogram of their own (Unleash's names). Everything else is
  * read when scraped: flag counts from the model in memory, the revision, the pool.
  */
-export function registerMetrics(
-  app: App,
-  ctx: AppContext,
-): () => Promise<{ contentType: string; text: string }> {
+export function createPrometheusMetrics(ctx: AppContext): PrometheusMetrics {
   const registry = new Registry();
   const labelNames = ['path', 'method', 'status'] as const;
   const requests = new Histogram({
@@ -48,7 +51,7 @@ export function registerMetrics(
     registers: [registry],
   });
 
-  app.addHook('onRoute', (route) => {
+  const timeRoute: onRouteHookHandler = (route) => {
     const audience = route.config?.audience;
     const histogram = audience === 'client' || audience === 'frontend' ? sdkRequests : requests;
     const path = route.url;
@@ -73,7 +76,7 @@ export function registerMetrics(
         : [route.onResponse]
       : [];
     route.onResponse = [...own, timed];
-  });
+  };
 
   const gauge = (name: string, help: string, collect: (g: Gauge) => void, labels: string[] = []) =>
     new Gauge({
@@ -144,8 +147,11 @@ export function registerMetrics(
   }
 
   const process = processMetrics();
-  return async () => ({
-    contentType: registry.contentType,
-    text: `${await process.metrics()}\n${await registry.metrics()}`,
-  });
+  return {
+    timeRoute,
+    scrape: async () => ({
+      contentType: registry.contentType,
+      text: `${await process.metrics()}\n${await registry.metrics()}`,
+    }),
+  };
 }

@@ -1,15 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { AppContext } from '../app-context.js';
 import type { App } from '../http/route.js';
-import { registerMetrics } from './metrics.js';
+import type { PrometheusMetrics } from './metrics.js';
 
 /**
  * GET /internal-backstage/prometheus, without credentials as in Unleash: expose it only where the
- * scraper can reach it (it names projects and counts flags). Registered before every other route,
- * so each gets its request timing.
+ * scraper can reach it (it names projects and counts flags).
  */
-export function prometheusRoutes(app: App, ctx: AppContext): void {
-  const scrape = registerMetrics(app, ctx);
+export function prometheusRoutes(app: App, scrape: PrometheusMetrics['scrape']): void {
   app.get(
     '/internal-backstage/prometheus',
     {

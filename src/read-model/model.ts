@@ -1,18 +1,19 @@
 import type { ContextFields } from '../constraints/rules.js';
 import { allContextFields, rulesOf } from '../context/lookup.js';
-import type { ContextField } from '../context/queries.js';
+import type { ContextField } from '../context/types.js';
 import type { Database, Queryable } from '../db/database.js';
-import type { Environment } from '../environments/queries.js';
-import { allEnvironments } from '../environments/service.js';
+import { allEnvironments } from '../environments/list.js';
+import type { Environment } from '../environments/types.js';
 import { loadLastSeen } from '../features/environments/last-seen.js';
 import { stagesEnteredSince } from '../features/lifecycle/queries.js';
 import type { FeatureStrategy } from '../features/strategies/queries.js';
 import type { Logger } from '../log.js';
-import type { Project } from '../projects/queries.js';
-import { allProjects } from '../projects/service.js';
-import type { Segment } from '../segments/queries.js';
-import { allSegments } from '../segments/service.js';
-import { listStrategyDefinitions, type StrategyDefinition } from '../strategies/queries.js';
+import { allProjects } from '../projects/linked-environments.js';
+import type { Project } from '../projects/types.js';
+import { allSegments } from '../segments/list.js';
+import type { Segment } from '../segments/types.js';
+import { listStrategyDefinitions } from '../strategies/queries.js';
+import type { StrategyDefinition } from '../strategies/types.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
 import { type FeatureRecord, loadFeatureRecords } from './store.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -9,8 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 describe('custom root roles govern what their holders may do', () => {
   it('a user created with a custom root role holds exactly its permissions, changed by E4 at once', async () => {
     const id = await createRole(server, {
@@ -19,7 +18,7 @@ describe('custom root roles govern what their holders may do', () => {
       permissions: [{ name: 'CREATE_PROJECT' }],
     });
     const maker = await createUser(server, id);
-    const read = await server.request('GET', `/api/admin/user-admin/${maker.id}`, admin());
+    const read = await server.request('GET', `/api/admin/user-admin/${maker.id}`, admin(server));
     expect(read.body.rootRole).toBe(id);
 
     const made = await server.request('POST', '/api/admin/projects', {
@@ -40,7 +39,7 @@ describe('custom root roles govern what their holders may do', () => {
     expect(refused.status).toBe(403);
 
     const changed = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Project maker', type: 'root-custom', permissions: [{ name: 'CREATE_FEATURE' }] },
     });
     expect(changed.status).toBe(200);
@@ -59,7 +58,7 @@ describe('custom root roles govern what their holders may do', () => {
   it('refuses a project role as a root role for users', async () => {
     const id = await createRole(server, { name: 'Only in projects' });
     const res = await server.request('POST', '/api/admin/user-admin', {
-      ...admin(),
+      ...admin(server),
       body: { username: 'not-rooted', rootRole: id },
     });
     expect(res.status).toBe(400);

@@ -7,6 +7,7 @@ import {
   lastEvent,
   startAccessServer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -17,8 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 describe('E4 PUT /api/admin/roles/:roleId', () => {
   it('replaces name, description and permissions; GET shows them at once; role-updated with both sides', async () => {
     const id = await createRole(server, {
@@ -27,7 +26,7 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
       permissions: [{ name: 'CREATE_TAG_TYPE' }],
     });
     const res = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: {
         name: 'Tag master',
         description: 'All about tags',
@@ -40,7 +39,7 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
       version: 1,
       roles: { id, name: 'Tag master', description: 'All about tags', type: 'root-custom' },
     });
-    const read = await server.request('GET', `/api/admin/roles/${id}`, admin());
+    const read = await server.request('GET', `/api/admin/roles/${id}`, admin(server));
     expect(read.body.permissions).toEqual([{ name: 'DELETE_TAG_TYPE' }, { name: 'UPDATE_TAG_TYPE' }]);
     const event = await lastEvent(server, 'role-updated');
     expect(event.preData).toMatchObject({ id, name: 'Tagger', permissions: [{ name: 'CREATE_TAG_TYPE' }] });
@@ -57,21 +56,23 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
       permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
     });
     const res = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Keeper', description: 'still here' },
     });
     expect(res.status).toBe(200);
     expect(res.body.roles).toMatchObject({ type: 'custom', description: 'still here' });
-    const read = await server.request('GET', `/api/admin/roles/${id}`, admin());
+    const read = await server.request('GET', `/api/admin/roles/${id}`, admin(server));
     expect(read.body.permissions).toEqual([
       { name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' },
     ]);
     const emptied = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Keeper', permissions: [] },
     });
     expect(emptied.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).body.permissions).toEqual([]);
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).body.permissions).toEqual(
+      [],
+    );
   });
 
   it('takes back what GET answered: a read role sent as it is keeps its permissions', async () => {
@@ -83,10 +84,10 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
         { name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' },
       ],
     });
-    const read = await server.request('GET', `/api/admin/roles/${id}`, admin());
-    const res = await server.request('PUT', `/api/admin/roles/${id}`, { ...admin(), body: read.body });
+    const read = await server.request('GET', `/api/admin/roles/${id}`, admin(server));
+    const res = await server.request('PUT', `/api/admin/roles/${id}`, { ...admin(server), body: read.body });
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).body).toEqual(read.body);
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).body).toEqual(read.body);
   });
 
   it('checks in order: body 400, unknown 404, built-in 403, taken name 409; nothing changes', async () => {
@@ -94,7 +95,7 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
     await createRole(server, { name: 'Taken' });
     const events = await countEvents(server);
     const put = (roleId: number | string, body: unknown) =>
-      server.request('PUT', `/api/admin/roles/${roleId}`, { ...admin(), body });
+      server.request('PUT', `/api/admin/roles/${roleId}`, { ...admin(server), body });
 
     expect((await put(9999, { name: '' })).status).toBe(400);
     expect((await put(1, { name: 'x', permissions: [{ name: 'NOPE' }] })).status).toBe(400);
@@ -114,40 +115,42 @@ describe('E4 PUT /api/admin/roles/:roleId', () => {
     expect((await put(id, { name: 'Viewer' })).status).toBe(409);
 
     expect(await countEvents(server)).toBe(events);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).body.name).toBe('Ordered');
-    expect((await server.request('GET', '/api/admin/roles/1', admin())).body.name).toBe('Admin');
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).body.name).toBe('Ordered');
+    expect((await server.request('GET', '/api/admin/roles/1', admin(server))).body.name).toBe('Admin');
   });
 
   it('is refused without credentials, to Viewers, Editors and client tokens; 415 for other bodies', async () => {
     const id = await createRole(server, { name: 'Guarded' });
     await expectAdminOnly(server, 'PUT', `/api/admin/roles/${id}`, credentials, { name: 'Hijacked' });
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).body.name).toBe('Guarded');
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).body.name).toBe('Guarded');
   });
 
   it('changes the type of a role nobody holds; refuses (409) while someone does', async () => {
     const id = await createRole(server, { name: 'Shape shifter', permissions: [{ name: 'UPDATE_FEATURE' }] });
     const toRoot = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Shape shifter', type: 'root-custom' },
     });
     expect(toRoot.status).toBe(200);
     expect(toRoot.body.roles.type).toBe('root-custom');
     await createUser(server, id);
     const back = await server.request('PUT', `/api/admin/roles/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Shape shifter', type: 'custom' },
     });
     expect(back.status).toBe(409);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).body.type).toBe('root-custom');
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).body.type).toBe(
+      'root-custom',
+    );
   });
 });
 
 describe('DELETE /api/admin/roles/:id', () => {
   it('deletes a custom role nobody holds, with role-deleted', async () => {
     const id = await createRole(server, { name: 'Short lived', permissions: [{ name: 'UPDATE_FEATURE' }] });
-    const res = await server.request('DELETE', `/api/admin/roles/${id}`, admin());
+    const res = await server.request('DELETE', `/api/admin/roles/${id}`, admin(server));
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).status).toBe(404);
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).status).toBe(404);
     const event = await lastEvent(server, 'role-deleted');
     expect(event.preData).toMatchObject({
       id,
@@ -159,7 +162,7 @@ describe('DELETE /api/admin/roles/:id', () => {
   it('refuses built-in roles (403), roles held by users or groups (409), unknown ids (404)', async () => {
     const events = await countEvents(server);
     for (const id of [1, 3, 4, 5]) {
-      expect((await server.request('DELETE', `/api/admin/roles/${id}`, admin())).status).toBe(403);
+      expect((await server.request('DELETE', `/api/admin/roles/${id}`, admin(server))).status).toBe(403);
     }
     expect(await countEvents(server)).toBe(events);
     const byUser = await createRole(server, { name: 'Held by a user', type: 'root-custom' });
@@ -168,19 +171,19 @@ describe('DELETE /api/admin/roles/:id', () => {
     await createGroup(server, { name: 'holders', rootRole: byGroup });
     const afterSetup = await countEvents(server);
     for (const id of [byUser, byGroup]) {
-      const res = await server.request('DELETE', `/api/admin/roles/${id}`, admin());
+      const res = await server.request('DELETE', `/api/admin/roles/${id}`, admin(server));
       expect(res.status).toBe(409);
       expect(res.body.message).toContain('hold it');
-      expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).status).toBe(200);
+      expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).status).toBe(200);
     }
-    expect((await server.request('DELETE', '/api/admin/roles/9999', admin())).status).toBe(404);
-    expect((await server.request('DELETE', '/api/admin/roles/x', admin())).status).toBe(400);
+    expect((await server.request('DELETE', '/api/admin/roles/9999', admin(server))).status).toBe(404);
+    expect((await server.request('DELETE', '/api/admin/roles/x', admin(server))).status).toBe(400);
     expect(await countEvents(server)).toBe(afterSetup);
   });
 
   it('is refused without credentials, to Viewers, Editors and client tokens', async () => {
     const id = await createRole(server, { name: 'Undeletable by others' });
     await expectAdminOnly(server, 'DELETE', `/api/admin/roles/${id}`, credentials);
-    expect((await server.request('GET', `/api/admin/roles/${id}`, admin())).status).toBe(200);
+    expect((await server.request('GET', `/api/admin/roles/${id}`, admin(server))).status).toBe(200);
   });
 });

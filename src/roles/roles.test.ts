@@ -6,6 +6,7 @@ import {
   lastEvent,
   startAccessServer,
 } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -17,16 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 async function roleNames(): Promise<string[]> {
-  const res = await server.request('GET', '/api/admin/roles', admin());
+  const res = await server.request('GET', '/api/admin/roles', admin(server));
   return res.body.roles.map((r: { name: string }) => r.name);
 }
 
 describe('reading roles and permissions', () => {
   it('lists the built-in roles with their types', async () => {
-    const res = await server.request('GET', '/api/admin/roles', admin());
+    const res = await server.request('GET', '/api/admin/roles', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(1);
     expect(res.body.roles.slice(0, 5)).toEqual([
@@ -40,7 +39,7 @@ describe('reading roles and permissions', () => {
   });
 
   it('shows one role with its permissions; 404 unknown, 400 not an integer', async () => {
-    const adminRole = await server.request('GET', '/api/admin/roles/1', admin());
+    const adminRole = await server.request('GET', '/api/admin/roles/1', admin(server));
     expect(adminRole.status).toBe(200);
     expect(adminRole.body).toMatchObject({
       id: 1,
@@ -48,18 +47,18 @@ describe('reading roles and permissions', () => {
       type: 'root',
       permissions: [{ name: 'ADMIN' }],
     });
-    const member = await server.request('GET', '/api/admin/roles/5', admin());
+    const member = await server.request('GET', '/api/admin/roles/5', admin(server));
     const names = member.body.permissions.map((p: { name: string }) => p.name);
     expect(names).toContain('CREATE_FEATURE');
     expect(names).not.toContain('MOVE_FEATURE_TOGGLE');
-    expect((await server.request('GET', '/api/admin/roles/9999', admin())).status).toBe(404);
-    const bad = await server.request('GET', '/api/admin/roles/abc', admin());
+    expect((await server.request('GET', '/api/admin/roles/9999', admin(server))).status).toBe(404);
+    const bad = await server.request('GET', '/api/admin/roles/abc', admin(server));
     expect(bad.status).toBe(400);
     expect(bad.body.name).toBe('ValidationError');
   });
 
   it('lists every permission: instance-wide, per project, per environment', async () => {
-    const res = await server.request('GET', '/api/admin/permissions', admin());
+    const res = await server.request('GET', '/api/admin/permissions', admin(server));
     expect(res.status).toBe(200);
     const { root, project, environments } = res.body.permissions;
     const names = (list: { name: string }[]) => list.map((p) => p.name);
@@ -87,7 +86,7 @@ describe('POST /api/admin/roles', () => {
   it('creates a custom root role: 201, ids from 6, permissions without environments, role-created', async () => {
     const events = await countEvents(server, 'role-created');
     const res = await server.request('POST', '/api/admin/roles', {
-      ...admin(),
+      ...admin(server),
       body: {
         name: 'Context keeper',
         description: 'Creates context fields',
@@ -109,7 +108,7 @@ describe('POST /api/admin/roles', () => {
       },
     });
     expect(res.body.roles.id).toBeGreaterThanOrEqual(6);
-    const read = await server.request('GET', `/api/admin/roles/${res.body.roles.id}`, admin());
+    const read = await server.request('GET', `/api/admin/roles/${res.body.roles.id}`, admin(server));
     expect(read.body.permissions).toEqual([{ name: 'CREATE_CONTEXT_FIELD' }, { name: 'CREATE_PROJECT' }]);
     expect(await countEvents(server, 'role-created')).toBe(events + 1);
     const event = await lastEvent(server, 'role-created');
@@ -123,7 +122,7 @@ describe('POST /api/admin/roles', () => {
 
   it('creates a custom project role (the default type) with permissions per environment', async () => {
     const res = await server.request('POST', '/api/admin/roles', {
-      ...admin(),
+      ...admin(server),
       body: {
         name: 'Dev deployer',
         permissions: [
@@ -137,7 +136,7 @@ describe('POST /api/admin/roles', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.roles).toMatchObject({ type: 'custom', description: '' });
-    const read = await server.request('GET', `/api/admin/roles/${res.body.roles.id}`, admin());
+    const read = await server.request('GET', `/api/admin/roles/${res.body.roles.id}`, admin(server));
     expect(read.body.permissions).toEqual([
       { name: 'CREATE_FEATURE' },
       { name: 'CREATE_FEATURE_STRATEGY', environment: 'development' },
@@ -167,12 +166,12 @@ describe('POST /api/admin/roles', () => {
       { name: 'x', permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'nowhere' }] },
     ];
     for (const body of cases) {
-      const res = await server.request('POST', '/api/admin/roles', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/roles', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
     const unknown = await server.request('POST', '/api/admin/roles', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'x', permissions: [{ name: 'FLY' }, { name: 'SWIM' }] },
     });
     expect(unknown.body.message).toContain('FLY, SWIM');
@@ -184,7 +183,7 @@ describe('POST /api/admin/roles', () => {
     await createRole(server, { name: 'Release manager' });
     const events = await countEvents(server);
     for (const name of ['Release manager', 'release MANAGER', 'Admin', 'member', '  Owner ']) {
-      const res = await server.request('POST', '/api/admin/roles', { ...admin(), body: { name } });
+      const res = await server.request('POST', '/api/admin/roles', { ...admin(server), body: { name } });
       expect(res.status, name).toBe(409);
       expect(res.body.name).toBe('NameExistsError');
     }

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../db/database.js';
-import type { EventSearch } from '../events/queries.js';
+import type { EventSearch } from '../events/search.js';
 import { readEventCreatorIds, readEventSearch } from '../events/service.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import { findUsers } from '../users/queries.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin } from '../../test/requests.js';
 import {
   createFeature,
   createProject,
@@ -14,11 +15,8 @@ let viewer: TestUser;
 let editor: TestUser;
 const CLIENT_TOKEN = `*:development.${'d'.repeat(56)}`;
 
-const admin = (method: string, url: string, body?: unknown) =>
-  server.request(method, url, { token: server.adminToken, body });
-
 async function ok(method: string, url: string, body?: unknown) {
-  const res = await admin(method, url, body);
+  const res = await asAdmin(server, method, url, body);
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text}`);
   return res;
 }

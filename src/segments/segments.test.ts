@@ -11,14 +11,14 @@ import {
   server,
   useFeatureModelServer,
 } from '../../test/feature-model.js';
+import { admin } from '../../test/requests.js';
 import { countEvents } from '../../test/server.js';
 
 useFeatureModelServer(async () => {
   await makeProject(server, 'other');
 });
 
-const admin = () => ({ token: server.adminToken });
-const segments = async () => (await server.request('GET', '/api/admin/segments', admin())).body;
+const segments = async () => (await server.request('GET', '/api/admin/segments', admin(server))).body;
 const create = (body: unknown, token = server.adminToken, contentType?: string) =>
   server.request('POST', '/api/admin/segments', { token, body, contentType });
 const beta = { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] };
@@ -102,7 +102,7 @@ describe('POST /api/admin/segments', () => {
 
   it('enforces the legal values of the context field', async () => {
     await server.request('POST', '/api/admin/context', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'tier', legalValues: [{ value: 'gold' }] },
     });
     const constraint = { contextName: 'tier', operator: 'IN', values: ['silver'] };
@@ -114,7 +114,7 @@ describe('POST /api/admin/segments', () => {
 
   it('validates a name: 204 when free, 409 when taken', async () => {
     const check = (name: string) =>
-      server.request('POST', '/api/admin/segments/validate', { ...admin(), body: { name } });
+      server.request('POST', '/api/admin/segments/validate', { ...admin(server), body: { name } });
     expect((await check('free name')).status).toBe(204);
     expect((await check('beta users')).status).toBe(409);
   });
@@ -129,7 +129,7 @@ describe('PUT and DELETE /api/admin/segments/:id', () => {
       body: { name: 'changed', description: 'now', constraints: [] },
     });
     expect(res.status).toBe(204);
-    const read = (await server.request('GET', `/api/admin/segments/${made.id}`, admin())).body;
+    const read = (await server.request('GET', `/api/admin/segments/${made.id}`, admin(server))).body;
     expect(read).toMatchObject({ id: made.id, name: 'changed', description: 'now', constraints: [] });
     expect(await countEvents(server, 'segment-updated')).toBe(events + 1);
     const event = await lastEvent(server, 'segment-updated');
@@ -137,7 +137,7 @@ describe('PUT and DELETE /api/admin/segments/:id', () => {
     expect(event.data).toMatchObject({ name: 'changed' });
     // its own name is not a duplicate
     const same = await server.request('PUT', `/api/admin/segments/${made.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'changed', constraints: [beta] },
     });
     expect(same.status).toBe(204);
@@ -172,13 +172,13 @@ describe('PUT and DELETE /api/admin/segments/:id', () => {
     await expectRefused(
       server,
       segments,
-      () => server.request('DELETE', '/api/admin/segments/99999', admin()),
+      () => server.request('DELETE', '/api/admin/segments/99999', admin(server)),
       404,
     );
     await expectRefused(
       server,
       segments,
-      () => server.request('GET', '/api/admin/segments/99999', admin()),
+      () => server.request('GET', '/api/admin/segments/99999', admin(server)),
       404,
     );
   });
@@ -187,7 +187,7 @@ describe('PUT and DELETE /api/admin/segments/:id', () => {
     const made = (await create({ name: 'short-lived', constraints: [] })).body;
     const res = await server.request('DELETE', `/api/admin/segments/${made.id}`, { token: callers.editor });
     expect(res.status).toBe(204);
-    expect((await server.request('GET', `/api/admin/segments/${made.id}`, admin())).status).toBe(404);
+    expect((await server.request('GET', `/api/admin/segments/${made.id}`, admin(server))).status).toBe(404);
     expect((await lastEvent(server, 'segment-deleted')).preData).toMatchObject({ name: 'short-lived' });
   });
 });
@@ -215,28 +215,36 @@ describe('segments used by strategies', () => {
     const refused = await expectRefused(
       server,
       segments,
-      () => server.request('DELETE', `/api/admin/segments/${segment.id}`, admin()),
+      () => server.request('DELETE', `/api/admin/segments/${segment.id}`, admin(server)),
       409,
     );
     expect(refused.body.message).toContain('segmented');
-    expect((await server.request('GET', '/api/admin/segments/99999/strategies', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/segments/99999/strategies', admin(server))).status).toBe(
+      404,
+    );
 
-    await server.request('DELETE', `${environmentPath('segmented')}/strategies/${strategy.id}`, admin());
-    expect((await server.request('DELETE', `/api/admin/segments/${segment.id}`, admin())).status).toBe(204);
+    await server.request(
+      'DELETE',
+      `${environmentPath('segmented')}/strategies/${strategy.id}`,
+      admin(server),
+    );
+    expect((await server.request('DELETE', `/api/admin/segments/${segment.id}`, admin(server))).status).toBe(
+      204,
+    );
   });
 
   it("keeps a project's segment to that project's strategies", async () => {
     const other = (await segments()).segments.find((s: { name: string }) => s.name === 'in-other');
     await makeFeature(server, 'default-feature');
     const res = await server.request('POST', `${environmentPath('default-feature')}/strategies`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'default', segments: [other.id] },
     });
     expect(res.status).toBe(400);
     const global = (await create({ name: 'global', constraints: [] })).body;
     await addStrategy(server, 'default-feature', { name: 'default', segments: [global.id] });
     const narrowing = await server.request('PUT', `/api/admin/segments/${global.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'global', project: 'other', constraints: [] },
     });
     expect(narrowing.status).toBe(409);

@@ -19,13 +19,13 @@ import {
   findSegments,
   insertSegment,
   listSegments,
-  type Segment,
   type SegmentRow,
   type SegmentValues,
   segmentsUsingContextField,
   updateSegment,
   upsertSegments,
 } from './store.js';
+import type { Segment } from './types.js';
 
 export type { SegmentRow } from './store.js';
 
@@ -39,11 +39,6 @@ export function describeSegment(s: Segment) {
     createdBy: s.createdBy,
     createdAt: s.createdAt,
   };
-}
-
-/** Every segment (for the flag read model). */
-export function allSegments(db: Queryable): Promise<Segment[]> {
-  return listSegments(db);
 }
 
 /** Every segment but those of projects hidden from the caller. */

@@ -1,16 +1,7 @@
 import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-export interface Segment {
-  id: number;
-  name: string;
-  description: string | null;
-  project: string | null;
-  constraints: Constraint[];
-  createdBy: string | null;
-  createdAt: Date;
-}
+import type { Segment } from './types.js';
 
 interface SegmentRecord {
   id: number;

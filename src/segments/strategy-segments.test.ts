@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, grantRole } from '../../test/features.js';
 import { flags } from '../../test/flags.js';
+import { send } from '../../test/requests.js';
 import {
   countEvents,
   createProject,
@@ -17,12 +18,13 @@ let member: TestUser;
 let strategyId: string;
 let ids: { first: number; second: number; other: number };
 
-const send = (method: string, url: string, body?: unknown, token = server.adminToken) =>
-  server.request(method, url, { token, body });
 const segmentsOf = async (id: string) =>
-  (await send('GET', `/api/admin/segments/strategies/${id}`)).body.segments.map((s: { id: number }) => s.id);
+  (await send(server, 'GET', `/api/admin/segments/strategies/${id}`)).body.segments.map(
+    (s: { id: number }) => s.id,
+  );
 const set = (body: object, token?: string) =>
   send(
+    server,
     'POST',
     '/api/admin/segments/strategies',
     { projectId: 'default', environmentId: 'development', strategyId, ...body },
@@ -54,15 +56,23 @@ afterAll(() => server.close());
 
 describe('GET /api/admin/segments/strategies/:strategyId', () => {
   it("answers the strategy's segments; none for an unknown strategy", async () => {
-    const res = await send('GET', `/api/admin/segments/strategies/${strategyId}`, undefined, viewer.pat);
+    const res = await send(
+      server,
+      'GET',
+      `/api/admin/segments/strategies/${strategyId}`,
+      undefined,
+      viewer.pat,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       segments: [expect.objectContaining({ id: ids.first, name: 'first', constraints: expect.any(Array) })],
     });
-    expect((await send('GET', '/api/admin/segments/strategies/nothing')).body).toEqual({ segments: [] });
-    expect((await send('GET', `/api/admin/segments/strategies/${strategyId}`, undefined, '')).status).toBe(
-      401,
-    );
+    expect((await send(server, 'GET', '/api/admin/segments/strategies/nothing')).body).toEqual({
+      segments: [],
+    });
+    expect(
+      (await send(server, 'GET', `/api/admin/segments/strategies/${strategyId}`, undefined, '')).status,
+    ).toBe(401);
   });
 });
 
@@ -86,8 +96,8 @@ describe('POST /api/admin/segments/strategies', () => {
       preData: { segments: [ids.first] },
     });
     // SDKs get it at once.
-    const strategy = (await send('GET', '/api/admin/projects/default/features/flag')).body.environments[0]
-      .strategies[0];
+    const strategy = (await send(server, 'GET', '/api/admin/projects/default/features/flag')).body
+      .environments[0].strategies[0];
     expect(strategy.segments).toEqual([ids.first, ids.second]);
     const events = await countEvents(server);
     expect((await set({ segmentIds: [ids.first, ids.second] })).status).toBe(201);

@@ -1,16 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../app-context.js';
-import type { Queryable, Transaction } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { type SecretBox, SecretKeyError } from '../secrets.js';
+import { OIDC_SETTING, SIMPLE_SETTING, saveNamedSetting } from './named.js';
 import type { OidcSettings, SimpleSettings } from './schemas.js';
-import { findSetting, lockSetting, saveSetting } from './store.js';
-
-/** Unleash's names for the records, so the events read the same. */
-export const OIDC_SETTING = 'unleash.enterprise.auth.oidc';
-export const SIMPLE_SETTING = 'unleash.auth.simple';
+import { findSetting, lockSetting, saveSetting, saveSettingOnce } from './store.js';
 
 /**
  * The OIDC record as stored: the client secret sealed with FLAGPOLE_SECRET_KEY (or marked plain
@@ -201,41 +199,12 @@ export async function saveSimpleSettings(
   });
 }
 
-/** A setting of another area (the maintenance switch), or null when it was never saved. */
-export async function findNamedSetting<T>(db: Queryable, name: string): Promise<T | null> {
-  return findSetting<T>(db, name);
-}
-
-/**
- * Saves a setting of another area with its event, as Unleash records one: `setting-created` the
- * first time, `setting-updated` after, the data being `{ id: name, …value }`. Answers the value before.
- */
-export async function saveNamedSetting<T extends object>(
-  tx: Transaction,
-  actor: Actor,
-  name: string,
-  value: T,
-): Promise<T | null> {
-  const before = await lockSetting<T>(tx, name);
-  await saveSetting(tx, name, value);
-  recordEvent(tx, actor, {
-    type: before === null ? 'setting-created' : 'setting-updated',
-    data: { id: name, ...value },
-    preData: before,
-  });
-  return before;
-}
-
 /** Unleash's name for the record holding the installation's id. */
 const INSTANCE = 'unleash.instance';
 
 /** Gives the installation its id on its first start (not in a migration: templates are copied). */
 export async function ensureInstanceId(db: Queryable): Promise<void> {
-  await db.query(
-    `INSERT INTO settings (name, content) VALUES ($1, jsonb_build_object('id', gen_random_uuid()::text))
-     ON CONFLICT DO NOTHING`,
-    [INSTANCE],
-  );
+  await saveSettingOnce(db, INSTANCE, { id: randomUUID() });
 }
 
 export async function readInstanceId(db: Queryable): Promise<string> {

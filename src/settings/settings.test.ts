@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, expectAdminOnly, lastEvent, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, login, type TestServer, type TestUser } from '../../test/server.js';
 
 let server: TestServer;
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const URL_PATH = '/api/admin/auth/oidc/settings';
 const SECRET = 'oidc-client-secret-4f1c9a';
 
@@ -28,19 +28,19 @@ const full = {
   idTokenSigningAlgorithm: 'RS384',
 };
 
-describe('OIDC settings', () => {
+describe('E6 OIDC settings', () => {
   it('answers { enabled: false } before anything is stored', async () => {
-    const res = await server.request('GET', URL_PATH, admin());
+    const res = await server.request('GET', URL_PATH, admin(server));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ enabled: false });
   });
 
   it('E6 stores and echoes every field sent; GET returns the same; setting-updated without the secret', async () => {
     const events = await countEvents(server, 'setting-updated');
-    const res = await server.request('POST', URL_PATH, { ...admin(), body: full });
+    const res = await server.request('POST', URL_PATH, { ...admin(server), body: full });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(full);
-    expect((await server.request('GET', URL_PATH, admin())).body).toEqual(full);
+    expect((await server.request('GET', URL_PATH, admin(server))).body).toEqual(full);
     expect(await countEvents(server, 'setting-updated')).toBe(events + 1);
     const event = await lastEvent(server, 'setting-updated');
     expect(event.data).toMatchObject({ clientId: 'flagpole', enabled: true });
@@ -48,12 +48,15 @@ describe('OIDC settings', () => {
   });
 
   it('replaces the whole record on each POST', async () => {
-    await server.request('POST', URL_PATH, { ...admin(), body: full });
+    await server.request('POST', URL_PATH, { ...admin(server), body: full });
     const small = { clientId: 'other', secret: 'another-secret-77' };
-    const res = await server.request('POST', URL_PATH, { ...admin(), body: { ...small, unknownField: 1 } });
+    const res = await server.request('POST', URL_PATH, {
+      ...admin(server),
+      body: { ...small, unknownField: 1 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(small);
-    expect((await server.request('GET', URL_PATH, admin())).body).toEqual(small);
+    expect((await server.request('GET', URL_PATH, admin(server))).body).toEqual(small);
     const event = await lastEvent(server, 'setting-updated');
     expect(JSON.stringify(event)).not.toContain(SECRET);
     expect(JSON.stringify(event)).not.toContain('another-secret-77');
@@ -61,7 +64,7 @@ describe('OIDC settings', () => {
   });
 
   it('refuses bad bodies with 400, storing nothing', async () => {
-    await server.request('POST', URL_PATH, { ...admin(), body: full });
+    await server.request('POST', URL_PATH, { ...admin(server), body: full });
     const events = await countEvents(server);
     const cases: unknown[] = [
       { secret: 's' },
@@ -79,16 +82,16 @@ describe('OIDC settings', () => {
       { clientId: 'c', secret: 's', emailDomains: ['a'] },
     ];
     for (const body of cases) {
-      const res = await server.request('POST', URL_PATH, { ...admin(), body });
+      const res = await server.request('POST', URL_PATH, { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
     expect(await countEvents(server)).toBe(events);
-    expect((await server.request('GET', URL_PATH, admin())).body).toEqual(full);
+    expect((await server.request('GET', URL_PATH, admin(server))).body).toEqual(full);
   });
 
   it('is for Admins only: nobody else reads the secret; 415 for other bodies', async () => {
-    await server.request('POST', URL_PATH, { ...admin(), body: full });
+    await server.request('POST', URL_PATH, { ...admin(server), body: full });
     await expectAdminOnly(server, 'GET', URL_PATH, credentials);
     await expectAdminOnly(server, 'POST', URL_PATH, credentials, { clientId: 'evil', secret: 'x' });
     for (const token of Object.values(credentials)) {
@@ -100,7 +103,7 @@ describe('OIDC settings', () => {
   });
 
   it('does not change how anyone signs in', async () => {
-    await server.request('POST', URL_PATH, { ...admin(), body: { ...full, enabled: false } });
+    await server.request('POST', URL_PATH, { ...admin(server), body: { ...full, enabled: false } });
     expect((await login(server, viewer.username, viewer.password)).status).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: viewer.pat })).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, expectAdminOnly } from '../../test/access.js';
 import { errorCode, type OidcFixture, startOidcServer } from '../../test/oidc.js';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createUser,
@@ -31,8 +32,6 @@ beforeAll(async () => {
   credentials = { viewer: viewer.pat, editor: editor.pat, client: client.body.secret };
 });
 afterAll(() => f?.close());
-
-const admin = () => ({ token: f.server.adminToken });
 
 async function settingEvents(): Promise<number> {
   return (await countEvents(f.server, 'setting-created')) + (await countEvents(f.server, 'setting-updated'));
@@ -69,11 +68,11 @@ describe('what a 401 tells a sign-in page', () => {
 
 describe('turning password sign-in off', () => {
   it('is for Admins only, and checks its body', async () => {
-    expect((await f.server.request('GET', SIMPLE, admin())).body).toEqual({ disabled: false });
+    expect((await f.server.request('GET', SIMPLE, admin(f.server))).body).toEqual({ disabled: false });
     await expectAdminOnly(f.server, 'GET', SIMPLE, credentials);
     await expectAdminOnly(f.server, 'POST', SIMPLE, credentials, { disabled: false });
     for (const body of [{}, { disabled: 'yes' }, { disabled: null }]) {
-      const res = await f.server.request('POST', SIMPLE, { ...admin(), body });
+      const res = await f.server.request('POST', SIMPLE, { ...admin(f.server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
@@ -87,7 +86,7 @@ describe('turning password sign-in off', () => {
     ]) {
       await f.saveSettings(oidc);
       const before = await settingEvents();
-      const res = await f.server.request('POST', SIMPLE, { ...admin(), body: { disabled: true } });
+      const res = await f.server.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: true } });
       expect(res.status).toBe(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details[0].path).toBe('disabled');
@@ -95,18 +94,18 @@ describe('turning password sign-in off', () => {
       expect(await settingEvents()).toBe(before);
     }
     expect(await settingEvents()).toBe(events + 2);
-    expect((await f.server.request('GET', SIMPLE, admin())).body).toEqual({ disabled: false });
+    expect((await f.server.request('GET', SIMPLE, admin(f.server))).body).toEqual({ disabled: false });
     expect((await login(f.server, viewer.username, viewer.password)).status).toBe(200);
   });
 
   it('with OpenID Connect working: password sign-in refused, tokens and OIDC still in, OIDC kept working', async () => {
     await f.saveSettings(f.settings());
-    const off = await f.server.request('POST', SIMPLE, { ...admin(), body: { disabled: true } });
+    const off = await f.server.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: true } });
     expect(off.status, off.text).toBe(200);
     expect(off.body).toEqual({ disabled: true });
     const created = await lastEvent(f.server, 'setting-created');
     expect(created.data).toEqual({ id: 'unleash.auth.simple', disabled: true });
-    expect((await f.server.request('GET', SIMPLE, admin())).body).toEqual({ disabled: true });
+    expect((await f.server.request('GET', SIMPLE, admin(f.server))).body).toEqual({ disabled: true });
     expect((await f.server.request('GET', '/api/admin/user')).body.defaultHidden).toBe(true);
 
     const refused = await login(f.server, viewer.username, viewer.password);
@@ -115,7 +114,7 @@ describe('turning password sign-in off', () => {
     expect(refused.body.message).toContain('/auth/oidc/login');
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect((await f.server.request('GET', '/api/admin/user', { token: viewer.pat })).status).toBe(200);
-    expect((await f.server.request('GET', '/api/admin/projects', admin())).status).toBe(200);
+    expect((await f.server.request('GET', '/api/admin/projects', admin(f.server))).status).toBe(200);
     expect((await f.signIn('alice')).session).toBeDefined();
 
     // OIDC is now the way in: settings that would not work are refused, and nothing changes.
@@ -124,15 +123,15 @@ describe('turning password sign-in off', () => {
       f.settings({ enabled: false }),
       f.settings({ discoverUrl: 'http://127.0.0.1:9/.well-known/openid-configuration' }),
     ]) {
-      const res = await f.server.request('POST', OIDC, { ...admin(), body: broken });
+      const res = await f.server.request('POST', OIDC, { ...admin(f.server), body: broken });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('Password sign-in is turned off');
     }
     expect(await settingEvents()).toBe(events);
-    expect((await f.server.request('GET', OIDC, admin())).body).toEqual(f.settings());
+    expect((await f.server.request('GET', OIDC, admin(f.server))).body).toEqual(f.settings());
     await f.saveSettings(f.settings({ emailDomains: 'example.org' }));
 
-    const on = await f.server.request('POST', SIMPLE, { ...admin(), body: { disabled: false } });
+    const on = await f.server.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: false } });
     expect(on.status).toBe(200);
     const updated = await lastEvent(f.server, 'setting-updated');
     expect(updated.data).toEqual({ id: 'unleash.auth.simple', disabled: false });
@@ -142,7 +141,7 @@ describe('turning password sign-in off', () => {
   });
 });
 
-describe('the client secret', () => {
+describe('E6 the client secret', () => {
   it('is stored sealed with FLAGPOLE_SECRET_KEY, shown to Admins, never in events or logs', async () => {
     await f.saveSettings(f.settings());
     const { rows } = await f.server.ctx.db.query<{ content: unknown }>(
@@ -151,8 +150,8 @@ describe('the client secret', () => {
     const stored = JSON.stringify(rows[0]!.content);
     expect(stored).not.toContain(f.op.clientSecret);
     expect(stored).toContain('"sealedSecret":"aes256gcm:');
-    expect((await f.server.request('GET', OIDC, admin())).body.secret).toBe(f.op.clientSecret);
-    const events = await f.server.request('GET', '/api/admin/events?type=setting-updated', admin());
+    expect((await f.server.request('GET', OIDC, admin(f.server))).body.secret).toBe(f.op.clientSecret);
+    const events = await f.server.request('GET', '/api/admin/events?type=setting-updated', admin(f.server));
     expect(events.body.events.length).toBeGreaterThan(0);
     expect(events.text).not.toContain(f.op.clientSecret);
     expect((await f.signIn('alice')).session).toBeDefined();
@@ -165,14 +164,14 @@ describe('the client secret', () => {
     // As after a restart with another FLAGPOLE_SECRET_KEY.
     f.server.ctx.secrets = new SecretBox(randomBytes(32));
     try {
-      const read = await f.server.request('GET', OIDC, admin());
+      const read = await f.server.request('GET', OIDC, admin(f.server));
       expect(read.status).toBe(200);
       expect(read.body.secret).toBeUndefined();
       expect(read.body.clientId).toBe(f.op.clientId);
       const { last } = await f.signIn('alice');
       expect(last.status).toBe(500);
       expect(errorCode(last)).toBe('secret-unreadable');
-      const off = await f.server.request('POST', SIMPLE, { ...admin(), body: { disabled: true } });
+      const off = await f.server.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: true } });
       expect(off.status).toBe(400);
       expect(off.body.message).toContain('cannot be read');
     } finally {
@@ -186,7 +185,10 @@ describe.runIf(isPostgres())('on several replicas', () => {
     await f.saveSettings(f.settings());
     const replica = await startReplica(f.server);
     try {
-      const res = await replica.request('POST', OIDC, { ...admin(), body: f.settings({ enabled: false }) });
+      const res = await replica.request('POST', OIDC, {
+        ...admin(f.server),
+        body: f.settings({ enabled: false }),
+      });
       expect(res.status).toBe(200);
       const { last } = await f.signIn('alice');
       expect(errorCode(last)).toBe('oidc-disabled');
@@ -195,15 +197,17 @@ describe.runIf(isPostgres())('on several replicas', () => {
         expect(Date.now()).toBeLessThan(deadline);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect((await replica.request('POST', OIDC, { ...admin(), body: f.settings() })).status).toBe(200);
+      expect((await replica.request('POST', OIDC, { ...admin(f.server), body: f.settings() })).status).toBe(
+        200,
+      );
       expect((await f.signIn('alice')).session).toBeDefined();
-      expect((await replica.request('POST', SIMPLE, { ...admin(), body: { disabled: true } })).status).toBe(
-        200,
-      );
+      expect(
+        (await replica.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: true } })).status,
+      ).toBe(200);
       expect((await login(f.server, viewer.username, viewer.password)).status).toBe(403);
-      expect((await replica.request('POST', SIMPLE, { ...admin(), body: { disabled: false } })).status).toBe(
-        200,
-      );
+      expect(
+        (await replica.request('POST', SIMPLE, { ...admin(f.server), body: { disabled: false } })).status,
+      ).toBe(200);
     } finally {
       await replica.close();
     }

@@ -1,7 +1,7 @@
 import type { SignInDetails } from '../http/errors.js';
 import type { ConfigSync } from '../sync/sync.js';
+import { OIDC_SETTING, SIMPLE_SETTING } from './named.js';
 import type { OidcSettings, SimpleSettings } from './schemas.js';
-import { OIDC_SETTING, SIMPLE_SETTING } from './service.js';
 import { findSetting } from './store.js';
 
 /**

@@ -21,6 +21,14 @@ export async function lockSetting<T>(db: Queryable, name: string): Promise<T | n
   return rows[0]?.content ?? null;
 }
 
+/** Saves the setting unless it is there already (then it stays as it is). */
+export async function saveSettingOnce(db: Queryable, name: string, content: unknown): Promise<void> {
+  await db.query(`INSERT INTO settings (name, content) VALUES ($1, $2::jsonb) ON CONFLICT DO NOTHING`, [
+    name,
+    JSON.stringify(content),
+  ]);
+}
+
 export async function saveSetting(db: Queryable, name: string, content: unknown): Promise<void> {
   await db.query(
     `INSERT INTO settings (name, content) VALUES ($1, $2::jsonb)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastEvent, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, login, STRONG_PASSWORD, type TestServer, type TestUser } from '../../test/server.js';
+import { createSignupToken } from '../../test/signup.js';
 
 let server: TestServer;
 let viewer: TestUser;
@@ -10,18 +12,6 @@ beforeAll(async () => {
   ({ server, viewer, editor } = await startAccessServer());
 });
 afterAll(() => server.close());
-
-const admin = () => ({ token: server.adminToken });
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-async function createToken(name: string, expiresAt = inDays(7)) {
-  const res = await server.request('POST', '/api/admin/invite-link/tokens', {
-    ...admin(),
-    body: { name, expiresAt },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
 
 let signups = 0;
 function signUp(secret: string, body: Record<string, unknown> = {}) {
@@ -38,7 +28,7 @@ function signUp(secret: string, body: Record<string, unknown> = {}) {
 
 describe('joining with an invite link', () => {
   it('validates a usable token (200) without credentials; 400 for unknown ones', async () => {
-    const token = await createToken('Validate me');
+    const token = await createSignupToken(server, 'Validate me');
     const ok = await server.request('GET', `/invite/${token.secret}/validate`, {
       headers: { authorization: 'garbage' },
     });
@@ -49,7 +39,7 @@ describe('joining with an invite link', () => {
   });
 
   it('creates a Viewer who can sign in with username or email, listed among the users of the token', async () => {
-    const token = await createToken('Join us');
+    const token = await createSignupToken(server, 'Join us');
     const events = await countEvents(server, 'public-signup-token-user-added');
     const res = await server.request('POST', `/invite/${token.secret}/signup`, {
       body: { email: 'newbie@example.com', name: 'New Bie', password: STRONG_PASSWORD, username: 'newbie' },
@@ -63,7 +53,7 @@ describe('joining with an invite link', () => {
       rootRole: 3,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
-    const read = await server.request('GET', `/api/admin/user-admin/${res.body.id}`, admin());
+    const read = await server.request('GET', `/api/admin/user-admin/${res.body.id}`, admin(server));
     expect(read.body.rootRole).toBe(3);
 
     const byUsername = await login(server, 'newbie', STRONG_PASSWORD);
@@ -77,7 +67,11 @@ describe('joining with an invite link', () => {
     });
     expect(write.status).toBe(403);
 
-    const withUsers = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    const withUsers = await server.request(
+      'GET',
+      `/api/admin/invite-link/tokens/${token.secret}`,
+      admin(server),
+    );
     expect(withUsers.body.users).toEqual([{ id: res.body.id, name: 'New Bie', username: 'newbie' }]);
     expect(await countEvents(server, 'public-signup-token-user-added')).toBe(events + 1);
     const event = await lastEvent(server, 'public-signup-token-user-added');
@@ -86,26 +80,28 @@ describe('joining with an invite link', () => {
   });
 
   it('refuses unknown, disabled and expired tokens with 400, creating no user', async () => {
-    const disabled = await createToken('Disabled');
+    const disabled = await createSignupToken(server, 'Disabled');
     await server.request('PUT', `/api/admin/invite-link/tokens/${disabled.secret}`, {
-      ...admin(),
+      ...admin(server),
       body: { enabled: false },
     });
-    const expired = await createToken('Expired', '2020-01-01T00:00:00.000Z');
-    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin())).body.users.length;
+    const expired = await createSignupToken(server, 'Expired', '2020-01-01T00:00:00.000Z');
+    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin(server))).body.users
+      .length;
     for (const secret of ['nope', disabled.secret, expired.secret]) {
       const res = await signUp(secret, { email: `refused-${secret.slice(0, 6)}@example.com` });
       expect(res.status, secret).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
-    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(
+    expect((await server.request('GET', '/api/admin/user-admin', admin(server))).body.users).toHaveLength(
       usersBefore,
     );
   });
 
   it('refuses taken emails or usernames, weak passwords and bad bodies with 400; 415 for other bodies', async () => {
-    const token = await createToken('Strict');
-    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin())).body.users.length;
+    const token = await createSignupToken(server, 'Strict');
+    const usersBefore = (await server.request('GET', '/api/admin/user-admin', admin(server))).body.users
+      .length;
     const events = await countEvents(server);
     const taken = await signUp(token.secret, { email: `${viewer.username}@example.com` });
     expect(taken.status).toBe(400);
@@ -124,18 +120,18 @@ describe('joining with an invite link', () => {
       contentType: 'text/plain',
     });
     expect(wrongType.status).toBe(415);
-    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(
+    expect((await server.request('GET', '/api/admin/user-admin', admin(server))).body.users).toHaveLength(
       usersBefore,
     );
     expect(await countEvents(server)).toBe(events);
-    const read = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    const read = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin(server));
     expect(read.body.users).toEqual([]);
   });
 });
 
 describe('rate limit of the public invite paths', () => {
   it('allows each address 30 validations and sign-ups in 10 minutes, then answers 429 with Retry-After', async () => {
-    const token = await createToken('Popular');
+    const token = await createSignupToken(server, 'Popular');
     const from = (remoteAddress: string) => ({ remoteAddress });
     for (let i = 0; i < 25; i++) {
       const res = await server.request('GET', `/invite/${token.secret}/validate`, from('10.7.0.1'));
@@ -148,7 +144,7 @@ describe('rate limit of the public invite paths', () => {
       });
       expect(res.status).toBe(201);
     }
-    const users = await server.request('GET', '/api/admin/user-admin', admin());
+    const users = await server.request('GET', '/api/admin/user-admin', admin(server));
     const before = users.body.users.length;
     const refused = await server.request('POST', `/invite/${token.secret}/signup`, {
       ...from('10.7.0.1'),
@@ -167,7 +163,9 @@ describe('rate limit of the public invite paths', () => {
     expect(validate.status).toBe(429);
     expect(validate.headers['retry-after']).toBeDefined();
     // Nothing was created by the refused sign-up; other addresses go on.
-    expect((await server.request('GET', '/api/admin/user-admin', admin())).body.users).toHaveLength(before);
+    expect((await server.request('GET', '/api/admin/user-admin', admin(server))).body.users).toHaveLength(
+      before,
+    );
     expect((await server.request('GET', `/invite/${token.secret}/validate`, from('10.7.0.2'))).status).toBe(
       200,
     );

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, expectAdminOnly, lastEvent, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, type TestServer } from '../../test/server.js';
+import { createSignupToken } from '../../test/signup.js';
+import { inDays } from '../../test/time.js';
 import { oneMonthAfter } from './expiry.js';
 
 let server: TestServer;
@@ -11,24 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-async function createToken(name: string, expiresAt = inDays(7)) {
-  const res = await server.request('POST', '/api/admin/invite-link/tokens', {
-    ...admin(),
-    body: { name, expiresAt },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
 describe('E2 POST /api/admin/invite-link/tokens', () => {
   it('creates an invite link: 201 with secret, url, Viewer role, no users; public-signup-token-created', async () => {
     const events = await countEvents(server, 'public-signup-token-created');
     const expiresAt = inDays(7);
     const res = await server.request('POST', '/api/admin/invite-link/tokens', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Team invite', expiresAt },
     });
     expect(res.status).toBe(201);
@@ -62,7 +53,7 @@ describe('E2 POST /api/admin/invite-link/tokens', () => {
 
   it('cuts an expiry later than one month to one month from now', async () => {
     const before = Date.now();
-    const token = await createToken('Far future', inDays(365));
+    const token = await createSignupToken(server, 'Far future', inDays(365));
     const after = Date.now();
     const expires = new Date(token.expiresAt).getTime();
     expect(expires).toBeGreaterThanOrEqual(oneMonthAfter(new Date(before)).getTime());
@@ -70,17 +61,18 @@ describe('E2 POST /api/admin/invite-link/tokens', () => {
   });
 
   it('accepts a past expiry: the token is disabled from the start, everywhere it is shown', async () => {
-    const token = await createToken('Already expired', '2020-01-01T00:00:00.000Z');
+    const token = await createSignupToken(server, 'Already expired', '2020-01-01T00:00:00.000Z');
     expect(token.enabled).toBe(false);
-    const one = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    const one = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin(server));
     expect(one.body.enabled).toBe(false);
-    const list = await server.request('GET', '/api/admin/invite-link/tokens', admin());
+    const list = await server.request('GET', '/api/admin/invite-link/tokens', admin(server));
     expect(list.body.tokens.find((t: { secret: string }) => t.secret === token.secret).enabled).toBe(false);
     expect((await server.request('GET', `/invite/${token.secret}/validate`)).status).toBe(400);
   });
 
   it('refuses bad bodies with 400, creating nothing', async () => {
-    const before = (await server.request('GET', '/api/admin/invite-link/tokens', admin())).body.tokens.length;
+    const before = (await server.request('GET', '/api/admin/invite-link/tokens', admin(server))).body.tokens
+      .length;
     const events = await countEvents(server);
     for (const body of [
       {},
@@ -91,18 +83,18 @@ describe('E2 POST /api/admin/invite-link/tokens', () => {
       { name: 3, expiresAt: inDays(1) },
       { name: 'x', expiresAt: inDays(1), role: 1 },
     ]) {
-      const res = await server.request('POST', '/api/admin/invite-link/tokens', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/invite-link/tokens', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
-    expect((await server.request('GET', '/api/admin/invite-link/tokens', admin())).body.tokens).toHaveLength(
-      before,
-    );
+    expect(
+      (await server.request('GET', '/api/admin/invite-link/tokens', admin(server))).body.tokens,
+    ).toHaveLength(before);
     expect(await countEvents(server)).toBe(events);
   });
 
   it('is for Admins only, like every invite-link path; 415 for other bodies', async () => {
-    const token = await createToken('Admins only');
+    const token = await createSignupToken(server, 'Admins only');
     await expectAdminOnly(server, 'POST', '/api/admin/invite-link/tokens', credentials, {
       name: 'x',
       expiresAt: inDays(1),
@@ -118,21 +110,21 @@ describe('E2 POST /api/admin/invite-link/tokens', () => {
 
 describe('reading and updating invite links', () => {
   it('lists the tokens newest first and answers 404 for an unknown secret', async () => {
-    const older = await createToken('Older');
-    const newer = await createToken('Newer');
-    const list = await server.request('GET', '/api/admin/invite-link/tokens', admin());
+    const older = await createSignupToken(server, 'Older');
+    const newer = await createSignupToken(server, 'Newer');
+    const list = await server.request('GET', '/api/admin/invite-link/tokens', admin(server));
     expect(list.status).toBe(200);
     const secrets = list.body.tokens.map((t: { secret: string }) => t.secret);
     expect(secrets.indexOf(newer.secret)).toBeLessThan(secrets.indexOf(older.secret));
-    const missing = await server.request('GET', '/api/admin/invite-link/tokens/nope', admin());
+    const missing = await server.request('GET', '/api/admin/invite-link/tokens/nope', admin(server));
     expect(missing.status).toBe(404);
     expect(missing.body.name).toBe('NotFoundError');
   });
 
   it('changes enabled and expiresAt, with public-signup-token-updated', async () => {
-    const token = await createToken('Switchable');
+    const token = await createSignupToken(server, 'Switchable');
     const off = await server.request('PUT', `/api/admin/invite-link/tokens/${token.secret}`, {
-      ...admin(),
+      ...admin(server),
       body: { enabled: false },
     });
     expect(off.status).toBe(200);
@@ -145,30 +137,30 @@ describe('reading and updating invite links', () => {
 
     const newExpiry = inDays(3);
     const on = await server.request('PUT', `/api/admin/invite-link/tokens/${token.secret}`, {
-      ...admin(),
+      ...admin(server),
       body: { enabled: true, expiresAt: newExpiry },
     });
     expect(on.body).toMatchObject({ enabled: true, expiresAt: newExpiry });
     expect((await server.request('GET', `/invite/${token.secret}/validate`)).status).toBe(200);
 
     const expire = await server.request('PUT', `/api/admin/invite-link/tokens/${token.secret}`, {
-      ...admin(),
+      ...admin(server),
       body: { expiresAt: '2021-01-01T00:00:00.000Z' },
     });
     expect(expire.body.enabled).toBe(false);
   });
 
   it('refuses an empty or bad update (400) and unknown secrets (404), changing nothing', async () => {
-    const token = await createToken('Unchanged');
+    const token = await createSignupToken(server, 'Unchanged');
     const events = await countEvents(server);
     const put = (secret: string, body: unknown) =>
-      server.request('PUT', `/api/admin/invite-link/tokens/${secret}`, { ...admin(), body });
+      server.request('PUT', `/api/admin/invite-link/tokens/${secret}`, { ...admin(server), body });
     for (const body of [{}, { enabled: 'no' }, { expiresAt: 'soon' }, { name: 'renamed' }]) {
       expect((await put(token.secret, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await put('nope', { enabled: false })).status).toBe(404);
     expect(await countEvents(server)).toBe(events);
-    const read = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin());
+    const read = await server.request('GET', `/api/admin/invite-link/tokens/${token.secret}`, admin(server));
     expect(read.body).toMatchObject({ enabled: true, expiresAt: token.expiresAt, name: 'Unchanged' });
   });
 });

@@ -1,18 +1,18 @@
 import type { Transaction } from '../db/database.js';
-import type { Environment } from '../environments/queries.js';
-import { allEnvironments } from '../environments/service.js';
+import { allEnvironments } from '../environments/list.js';
+import type { Environment } from '../environments/types.js';
 import { featureStates, type StrategyPlace, strategyPlaces } from '../features/import/service.js';
 import { readSegmentStrategies } from '../features/usage/service.js';
 import { EVERY_PROJECT } from '../http/visibility.js';
-import type { Project } from '../projects/queries.js';
-import { allProjects } from '../projects/service.js';
+import { allProjects } from '../projects/linked-environments.js';
+import type { Project } from '../projects/types.js';
 import type { FeatureRecord } from '../read-model/queries.js';
-import type { Segment } from '../segments/queries.js';
-import { allSegments } from '../segments/service.js';
-import type { StrategyDefinition } from '../strategies/queries.js';
+import { allSegments } from '../segments/list.js';
+import type { Segment } from '../segments/types.js';
 import { allStrategyDefinitions } from '../strategies/service.js';
-import type { TagType } from '../tag-types/queries.js';
+import type { StrategyDefinition } from '../strategies/types.js';
 import { allTagTypes } from '../tag-types/service.js';
+import type { TagType } from '../tag-types/types.js';
 import { allTags } from '../tags/service.js';
 import type { StateItems } from './document.js';
 

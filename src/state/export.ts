@@ -1,9 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
-import { allEnvironments } from '../environments/service.js';
+import { allEnvironments } from '../environments/list.js';
 import { allFeatureStates } from '../features/import/service.js';
-import { allProjects } from '../projects/service.js';
-import { allSegments } from '../segments/service.js';
+import { allProjects } from '../projects/linked-environments.js';
+import { allSegments } from '../segments/list.js';
 import { allStrategyDefinitions, describeDefinition } from '../strategies/service.js';
 import { allTagTypes } from '../tag-types/service.js';
 import { allTags } from '../tags/service.js';

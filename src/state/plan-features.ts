@@ -3,31 +3,11 @@ import { defaultRollout } from '../features/environments/service.js';
 import type { FeatureRow } from '../features/import/service.js';
 import { prepareVariants } from '../features/variants/rules.js';
 import { attempt } from '../http/check.js';
-import type { FeatureRecord } from '../read-model/queries.js';
 import type { StateItems } from './document.js';
 import type { Existing } from './existing.js';
+import type { FeaturePlanning, Target } from './feature-planning.js';
 import { decide, type ImportOptions, type Known, type Plan } from './plan.js';
 import { planStrategies } from './plan-strategies.js';
-
-/** A feature the document refers to: the project it lives in once imported, and what it was. */
-export interface Target {
-  project: string;
-  before: FeatureRecord | undefined;
-  /** The feature's row as the import writes it, when it creates or overwrites it. */
-  row?: FeatureRow;
-}
-
-/** What planning a document's features works on, shared by its steps. */
-export interface FeaturePlanning {
-  items: StateItems;
-  existing: Existing;
-  options: ImportOptions;
-  plan: Plan;
-  known: Known;
-  targets: Map<string, Target>;
-  /** Features the import changes in any way: each gets one `feature-import` event. */
-  touched: Set<string>;
-}
 
 const DEFAULT_PROJECT = 'default';
 

@@ -5,8 +5,8 @@ import { attempt } from '../http/check.js';
 import { segmentUsableIn } from '../segments/service.js';
 import { normalizeParameters } from '../strategies/parameters.js';
 import type { StateItems } from './document.js';
+import type { FeaturePlanning } from './feature-planning.js';
 import { decide, same } from './plan.js';
-import type { FeaturePlanning } from './plan-features.js';
 
 type Listed = { at: string; segmentId: number }[];
 

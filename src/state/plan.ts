@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ContextFields } from '../constraints/rules.js';
-import type { Environment } from '../environments/queries.js';
+import type { Environment } from '../environments/types.js';
 import type { EventInput } from '../events/service.js';
 import type { FeatureWrites } from '../features/import/service.js';
 import type { ErrorDetail } from '../http/errors.js';
 import type { ProjectRow } from '../projects/service.js';
 import type { SegmentRow } from '../segments/service.js';
-import type { StrategyDefinition } from '../strategies/queries.js';
-import type { TagType } from '../tag-types/queries.js';
-import type { Tag } from '../tags/queries.js';
+import type { StrategyDefinition } from '../strategies/types.js';
+import type { TagType } from '../tag-types/types.js';
+import type { Tag } from '../tags/types.js';
 
 export interface ImportOptions {
   /** Leave items that exist as they are; otherwise overwrite those that differ. */

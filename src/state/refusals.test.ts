@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TOKEN, callers, server, useFeatureServer } from '../../test/features.js';
+import { CLIENT_TOKEN, callers, exportState, server, useFeatureServer } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser } from '../../test/server.js';
 import { stateDocument } from '../../test/state-document.js';
 
 useFeatureServer();
-
-const admin = () => ({ token: server.adminToken });
-const exportState = async () => (await server.request('GET', '/api/admin/state/export', admin())).body;
 
 /** Sends an import that must be refused, and checks that neither the state nor the event log moved. */
 async function expectRefused(
@@ -30,7 +28,7 @@ async function expectRefused(
 const send =
   (body: unknown, query = '') =>
   () =>
-    server.request('POST', `/api/admin/state/import${query}`, { ...admin(), body });
+    server.request('POST', `/api/admin/state/import${query}`, { ...admin(server), body });
 
 /** A valid document of a few features, whose one item each case below breaks. */
 const base = () => stateDocument(6);
@@ -38,18 +36,18 @@ const base = () => stateDocument(6);
 beforeAll(async () => {
   // A context field whose legal values strategy constraints must keep to.
   const res = await server.request('POST', '/api/admin/context', {
-    ...admin(),
+    ...admin(server),
     body: { name: 'plan', legalValues: [{ value: 'free' }, { value: 'pro' }] },
   });
   expect(res.status).toBe(201);
   const made = await server.request('POST', '/api/admin/projects/default/features', {
-    ...admin(),
+    ...admin(server),
     body: { name: 'elsewhere' },
   });
   expect(made.status).toBe(201);
 });
 
-describe('who may import', () => {
+describe('E5 who may import', () => {
   it('401 without credentials, 403 for Editors, Viewers and client tokens, 415 for text', async () => {
     const editor = await createUser(server, 2);
     const url = '/api/admin/state/import';
@@ -63,12 +61,16 @@ describe('who may import', () => {
       server.request('POST', url, { token: editor.pat, body: 'x', contentType: 'text/plain' }),
     );
     await expectRefused(415, () =>
-      server.request('POST', url, { ...admin(), body: JSON.stringify(base()), contentType: 'text/plain' }),
+      server.request('POST', url, {
+        ...admin(server),
+        body: JSON.stringify(base()),
+        contentType: 'text/plain',
+      }),
     );
   });
 });
 
-describe('a bad document is refused whole, naming the offending item', () => {
+describe('E5 a bad document is refused whole, naming the offending item', () => {
   it('400 when the document itself is not a state', async () => {
     const paths = async (body: unknown, query = '') =>
       (await expectRefused(400, send(body, query))).details.map((d: { path: string }) => d.path);
@@ -299,12 +301,16 @@ describe('a bad document is refused whole, naming the offending item', () => {
         message: expect.stringContaining('featureStrategies[250].constraints[0].operator'),
       },
     ]);
-    const missing = await server.request('GET', '/api/admin/projects/default/features/flag-0000', admin());
+    const missing = await server.request(
+      'GET',
+      '/api/admin/projects/default/features/flag-0000',
+      admin(server),
+    );
     expect(missing.status).toBe(404);
   });
 });
 
-describe('segments keep the rules of segments changed by hand', () => {
+describe('E5 segments keep the rules of segments changed by hand', () => {
   it('a name held by another segment, or a project other strategies rule out, is refused', async () => {
     expect((await send(base())()).status).toBe(202);
     const taken = await expectRefused(

@@ -34,7 +34,7 @@ async function timedImport(server: TestServer, body: unknown, query = '') {
   return seconds;
 }
 
-describe(`a state of ${COUNT} features with strategies, segments and tags`, () => {
+describe(`E5 a state of ${COUNT} features with strategies, segments and tags`, () => {
   it('imports in seconds, and the SDKs are served the flags at once', async () => {
     const seconds = await timedImport(source, stateDocument(COUNT));
     console.log(`import of ${COUNT} features: ${seconds.toFixed(2)} s`);

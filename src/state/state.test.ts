@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TOKEN, callers, eventsOf, server, useFeatureServer } from '../../test/features.js';
+import {
+  CLIENT_TOKEN,
+  callers,
+  eventsOf,
+  exportState,
+  server,
+  useFeatureServer,
+} from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser } from '../../test/server.js';
 
 useFeatureServer();
 
-const admin = () => ({ token: server.adminToken });
 const importState = (body: unknown, query = '', token = server.adminToken) =>
   server.request('POST', `/api/admin/state/import${query}`, { token, body });
-const exportState = async () => (await server.request('GET', '/api/admin/state/export', admin())).body;
 const feature = (name: string, project = 'default') =>
-  server.request('GET', `/api/admin/projects/${project}/features/${name}`, admin());
+  server.request('GET', `/api/admin/projects/${project}/features/${name}`, admin(server));
 
 /** A small configuration written by hand in the shape of the state format. */
 const DOCUMENT = {
@@ -108,7 +114,7 @@ describe('GET /api/admin/state/export', () => {
   });
 });
 
-describe('POST /api/admin/state/import', () => {
+describe('E5 POST /api/admin/state/import', () => {
   it('imports a hand-written state: 202 without a body, read back everywhere, one event per item', async () => {
     const res = await importState(DOCUMENT);
     expect(res.status).toBe(202);
@@ -167,7 +173,7 @@ describe('POST /api/admin/state/import', () => {
     expect(darkMode.body).toMatchObject({ project: 'default', description: null, type: 'release' });
     expect(darkMode.body.environments.map((e: { enabled: boolean }) => e.enabled)).toEqual([true, false]);
 
-    const tags = await server.request('GET', '/api/admin/features/checkout-v2/tags', admin());
+    const tags = await server.request('GET', '/api/admin/features/checkout-v2/tags', admin(server));
     expect(tags.body).toEqual({
       version: 1,
       tags: [
@@ -175,14 +181,14 @@ describe('POST /api/admin/state/import', () => {
         { type: 'team', value: 'payments' },
       ],
     });
-    const segment = await server.request('GET', '/api/admin/segments/7', admin());
+    const segment = await server.request('GET', '/api/admin/segments/7', admin(server));
     expect(segment.body).toMatchObject({ id: 7, name: 'employees', project: null });
     const made = await server.request('POST', '/api/admin/segments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'later', constraints: [] },
     });
     expect(made.body.id).toBeGreaterThan(7);
-    const environments = await server.request('GET', '/api/admin/environments', admin());
+    const environments = await server.request('GET', '/api/admin/environments', admin(server));
     expect(environments.body.environments.map((e: { name: string }) => e.name)).toEqual([
       'development',
       'staging',
@@ -249,15 +255,15 @@ describe('POST /api/admin/state/import', () => {
 
   it('drop=true replaces everything: what the document does not list is gone', async () => {
     await server.request('POST', '/api/admin/projects', {
-      ...admin(),
+      ...admin(server),
       body: { id: 'legacy', name: 'Legacy' },
     });
     await server.request('POST', '/api/admin/projects/legacy/features', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'old-flag' },
     });
     const legacyToken = await server.request('POST', '/api/admin/projects/legacy/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'legacy-sdk', type: 'client' },
     });
     expect(legacyToken.status, legacyToken.text).toBe(201);

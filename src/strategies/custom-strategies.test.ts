@@ -11,13 +11,13 @@ import {
   server,
   useFeatureModelServer,
 } from '../../test/feature-model.js';
+import { admin } from '../../test/requests.js';
 import { countEvents } from '../../test/server.js';
 
 useFeatureModelServer();
 
-const admin = () => ({ token: server.adminToken });
-const read = (name: string) => server.request('GET', `/api/admin/strategies/${name}`, admin());
-const list = async () => (await server.request('GET', '/api/admin/strategies', admin())).body;
+const read = (name: string) => server.request('GET', `/api/admin/strategies/${name}`, admin(server));
+const list = async () => (await server.request('GET', '/api/admin/strategies', admin(server))).body;
 
 const create = (body: Record<string, unknown>, token = server.adminToken) =>
   server.request('POST', '/api/admin/strategies', { token, body });
@@ -63,7 +63,7 @@ describe('custom strategy types', () => {
 
     // PUT: parameters replaced; title kept when not sent; the body's name is not a rename
     const put = await server.request('PUT', '/api/admin/strategies/tenant', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'other', description: 'Tenants only', parameters: [{ name: 'tenants', type: 'list' }] },
     });
     expect(put.status, put.text).toBe(200);
@@ -84,14 +84,14 @@ describe('custom strategy types', () => {
       ['reactivate', false, 'strategy-reactivated'],
     ] as const) {
       const before = await countEvents(server, type);
-      const r = await server.request('POST', `/api/admin/strategies/tenant/${action}`, admin());
+      const r = await server.request('POST', `/api/admin/strategies/tenant/${action}`, admin(server));
       expect(r.status, r.text).toBe(200);
       expect((await read('tenant')).body.deprecated).toBe(deprecated);
       expect(await countEvents(server, type)).toBe(before + 1);
       expect((await lastEvent(server, type)).data).toEqual({ name: 'tenant' });
     }
 
-    const del = await server.request('DELETE', '/api/admin/strategies/tenant', admin());
+    const del = await server.request('DELETE', '/api/admin/strategies/tenant', admin(server));
     expect(del.status, del.text).toBe(200);
     expect((await read('tenant')).status).toBe(404);
     expect(await lastEvent(server, 'strategy-deleted')).toMatchObject({
@@ -101,12 +101,12 @@ describe('custom strategy types', () => {
   });
 
   it('may deprecate a built-in type, but never change or delete one', async () => {
-    expect((await server.request('POST', '/api/admin/strategies/userWithId/deprecate', admin())).status).toBe(
-      200,
-    );
+    expect(
+      (await server.request('POST', '/api/admin/strategies/userWithId/deprecate', admin(server))).status,
+    ).toBe(200);
     expect((await read('userWithId')).body.deprecated).toBe(true);
     expect(
-      (await server.request('POST', '/api/admin/strategies/userWithId/reactivate', admin())).status,
+      (await server.request('POST', '/api/admin/strategies/userWithId/reactivate', admin(server))).status,
     ).toBe(200);
     expect((await read('userWithId')).body.deprecated).toBe(false);
 
@@ -116,7 +116,7 @@ describe('custom strategy types', () => {
       readDefault,
       () =>
         server.request('PUT', '/api/admin/strategies/default', {
-          ...admin(),
+          ...admin(server),
           body: { parameters: [{ name: 'x', type: 'string' }] },
         }),
       403,
@@ -125,7 +125,7 @@ describe('custom strategy types', () => {
     await expectRefused(
       server,
       readDefault,
-      () => server.request('DELETE', '/api/admin/strategies/default', admin()),
+      () => server.request('DELETE', '/api/admin/strategies/default', admin(server)),
       403,
     );
     await expectRefused(
@@ -144,7 +144,13 @@ describe('custom strategy types', () => {
       ['POST', '/api/admin/strategies/nope/deprecate', undefined],
       ['POST', '/api/admin/strategies/nope/reactivate', undefined],
     ] as const) {
-      await expectRefused(server, list, () => server.request(method, path, { ...admin(), body }), 404, path);
+      await expectRefused(
+        server,
+        list,
+        () => server.request(method, path, { ...admin(server), body }),
+        404,
+        path,
+      );
     }
 
     expect((await create({ name: 'region', parameters: [] })).status).toBe(201);
@@ -189,7 +195,11 @@ describe('custom strategy types', () => {
     const put = await expectRefused(
       server,
       list,
-      () => server.request('PUT', '/api/admin/strategies/region', { ...admin(), body: { description: 'x' } }),
+      () =>
+        server.request('PUT', '/api/admin/strategies/region', {
+          ...admin(server),
+          body: { description: 'x' },
+        }),
       400,
     );
     expect(put.body.details[0].path).toBe('parameters');
@@ -198,7 +208,7 @@ describe('custom strategy types', () => {
       list,
       () =>
         server.request('POST', '/api/admin/strategies', {
-          ...admin(),
+          ...admin(server),
           body: 'name=x',
           contentType: 'text/plain',
         }),
@@ -240,7 +250,7 @@ describe('feature strategies of a custom type', () => {
       readFlag,
       () =>
         server.request('POST', strategies, {
-          ...admin(),
+          ...admin(server),
           body: { name: 'cohort', parameters: { limit: '3' } },
         }),
       400,
@@ -260,7 +270,7 @@ describe('feature strategies of a custom type', () => {
         readFlag,
         () =>
           server.request('POST', strategies, {
-            ...admin(),
+            ...admin(server),
             body: { name: 'cohort', parameters: { tenants: 'a', [name as string]: value } },
           }),
         400,
@@ -287,7 +297,7 @@ describe('feature strategies of a custom type', () => {
       readFlag,
       () =>
         server.request('PUT', `${strategies}/${added.id}`, {
-          ...admin(),
+          ...admin(server),
           body: { name: 'cohort', parameters: { tenants: '' } },
         }),
       400,
@@ -298,7 +308,7 @@ describe('feature strategies of a custom type', () => {
       readFlag,
       () =>
         server.request('PATCH', `${strategies}/${added.id}`, {
-          ...admin(),
+          ...admin(server),
           body: [{ op: 'remove', path: '/parameters/tenants' }],
         }),
       400,
@@ -308,11 +318,16 @@ describe('feature strategies of a custom type', () => {
     // built-in types keep their own rules: remoteAddress declares IPs required but never asked for it
     await addStrategy(server, 'cohort-flag', { name: 'remoteAddress', parameters: {} });
     // an unknown type is still refused as before
-    const unknown = await server.request('POST', strategies, { ...admin(), body: { name: 'nothing-here' } });
+    const unknown = await server.request('POST', strategies, {
+      ...admin(server),
+      body: { name: 'nothing-here' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details[0].path).toBe('name');
 
-    expect((await server.request('POST', `${environmentPath('cohort-flag')}/on`, admin())).status).toBe(200);
+    expect((await server.request('POST', `${environmentPath('cohort-flag')}/on`, admin(server))).status).toBe(
+      200,
+    );
     const client = await server.request('GET', '/api/client/features', { token: CLIENT_TOKEN });
     expect(client.status).toBe(200);
     const served = client.body.features.find((f: { name: string }) => f.name === 'cohort-flag');
@@ -323,13 +338,13 @@ describe('feature strategies of a custom type', () => {
     });
 
     // a deprecated type keeps working and may still be chosen (as in Unleash)
-    expect((await server.request('POST', '/api/admin/strategies/cohort/deprecate', admin())).status).toBe(
-      200,
-    );
+    expect(
+      (await server.request('POST', '/api/admin/strategies/cohort/deprecate', admin(server))).status,
+    ).toBe(200);
     await addStrategy(server, 'cohort-flag', { name: 'cohort', parameters: { tenants: 'initech' } });
 
     // in use: deleting it is refused, naming the feature
-    const del = await server.request('DELETE', '/api/admin/strategies/cohort', admin());
+    const del = await server.request('DELETE', '/api/admin/strategies/cohort', admin(server));
     expect(del.status, del.text).toBe(409);
     expect(del.body.message).toContain('cohort-flag');
     expect((await read('cohort')).status).toBe(200);
@@ -345,7 +360,7 @@ describe('feature strategies of a custom type', () => {
         })
       ).status,
     ).toBe(201);
-    const exported = await server.request('GET', '/api/admin/state/export', admin());
+    const exported = await server.request('GET', '/api/admin/state/export', admin(server));
     expect(exported.status).toBe(200);
     const type = exported.body.strategies.find((s: { name: string }) => s.name === 'exported');
     expect(type).toMatchObject({
@@ -356,7 +371,7 @@ describe('feature strategies of a custom type', () => {
 
     // into a type that is not there yet: the document's definition, then its strategies checked against it
     const imported = await server.request('POST', '/api/admin/state/import', {
-      ...admin(),
+      ...admin(server),
       body: {
         version: 4,
         strategies: [{ ...type, name: 'imported-type' }],
@@ -374,7 +389,7 @@ describe('feature strategies of a custom type', () => {
     expect(imported.status, imported.text).toBe(400);
     expect((await read('imported-type')).status).toBe(404);
     const ok = await server.request('POST', '/api/admin/state/import', {
-      ...admin(),
+      ...admin(server),
       body: {
         version: 4,
         strategies: [{ ...type, name: 'imported-type' }],

@@ -1,5 +1,5 @@
 import { type ErrorDetail, ValidationError } from '../http/errors.js';
-import type { StrategyDefinition } from './store.js';
+import type { StrategyDefinition } from './types.js';
 
 export interface ParameterDefaults {
   /** The feature's name: flags sharing a group id reach the same users. */

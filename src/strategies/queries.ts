@@ -1,2 +1,2 @@
 // What other rooms read of strategies/: the functions and types they use. The SQL is in its store.
-export { listStrategyDefinitions, type StrategyDefinition } from './store.js';
+export { listStrategyDefinitions } from './store.js';

@@ -13,10 +13,10 @@ import {
   findStrategyDefinition,
   insertCustomStrategyDefinition,
   listStrategyDefinitions,
-  type StrategyDefinition,
   updateStrategyDefinition,
   upsertCustomStrategyDefinitions,
 } from './store.js';
+import type { StrategyDefinition } from './types.js';
 
 export function describeDefinition(d: StrategyDefinition) {
   return {

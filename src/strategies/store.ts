@@ -1,15 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-/** A strategy type (the `strategies` table): its name and the parameters it takes. */
-export interface StrategyDefinition {
-  name: string;
-  title: string | null;
-  description: string | null;
-  parameters: { name: string; type: string; description: string; required: boolean }[];
-  builtIn: boolean;
-  deprecated: boolean;
-}
+import type { StrategyDefinition } from './types.js';
 
 interface DefinitionRecord {
   name: string;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, callers, server, useFeatureModelServer } from '../../test/feature-model.js';
+import { admin } from '../../test/requests.js';
 
 useFeatureModelServer();
-
-const admin = () => ({ token: server.adminToken });
 
 describe('strategy types', () => {
   it('lists the built-in types with their parameters, to any user', async () => {
@@ -28,12 +27,12 @@ describe('strategy types', () => {
       'stickiness',
       'groupId',
     ]);
-    const one = await server.request('GET', '/api/admin/strategies/remoteAddress', admin());
+    const one = await server.request('GET', '/api/admin/strategies/remoteAddress', admin(server));
     expect(one.status).toBe(200);
     expect(one.body.parameters).toEqual([
       { name: 'IPs', type: 'list', description: expect.any(String), required: true },
     ]);
-    expect((await server.request('GET', '/api/admin/strategies/nope', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/strategies/nope', admin(server))).status).toBe(404);
     expect((await server.request('GET', '/api/admin/strategies', { token: CLIENT_TOKEN })).status).toBe(403);
   });
 });

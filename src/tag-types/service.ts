@@ -10,10 +10,10 @@ import {
   findTagType,
   insertTagType,
   listTagTypes,
-  type TagType,
   updateTagType,
   upsertTagTypes,
 } from './store.js';
+import type { TagType } from './types.js';
 
 export async function getTagType(db: Queryable, name: string, options?: ReadOptions): Promise<TagType> {
   const tagType = await findTagType(db, name, options);

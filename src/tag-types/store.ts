@@ -1,11 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-export interface TagType {
-  name: string;
-  description: string | null;
-  icon: string | null;
-}
+import type { TagType } from './types.js';
 
 export async function listTagTypes(db: Queryable): Promise<TagType[]> {
   const { rows } = await db.query<TagType>('SELECT name, description, icon FROM tag_types ORDER BY name');

@@ -5,19 +5,18 @@ import {
   expectCallerRefusals,
   expectRefused,
   server,
+  tagTypes,
   useFeatureServer,
 } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 
 useFeatureServer();
-
-const admin = () => ({ token: server.adminToken });
-const tagTypes = async () => (await server.request('GET', '/api/admin/tag-types', admin())).body.tagTypes;
 
 describe('tag types', () => {
   it('lists the seeded type and creates one: 201, read back, tag-type-created', async () => {
     expect(await tagTypes()).toEqual([{ name: 'simple', description: expect.any(String), icon: '#' }]);
     const res = await server.request('POST', '/api/admin/tag-types', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'team', description: 'Owning team', icon: 'group' },
     });
     expect(res.status).toBe(201);
@@ -28,7 +27,7 @@ describe('tag types', () => {
       tagType: { name: 'team', description: 'Owning team', icon: 'group' },
     });
     expect((await eventsOf(server, 'type=tag-type-created'))[0]).toMatchObject({ data: { name: 'team' } });
-    expect((await server.request('GET', '/api/admin/tag-types/nope', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/tag-types/nope', admin(server))).status).toBe(404);
   });
 
   it('refuses duplicates (409), bad bodies (400) and bad callers', async () => {
@@ -36,7 +35,7 @@ describe('tag types', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('POST', url, { ...admin(), body: { name: 'team' } }),
+      () => server.request('POST', url, { ...admin(server), body: { name: 'team' } }),
       tagTypes,
     );
     for (const body of [
@@ -51,7 +50,7 @@ describe('tag types', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         tagTypes,
         JSON.stringify(body),
       );
@@ -61,7 +60,7 @@ describe('tag types', () => {
 
   it('validates a name: 200 with the type when free, 409 when taken, 400 when bad', async () => {
     const validate = (body: unknown) =>
-      server.request('POST', '/api/admin/tag-types/validate', { ...admin(), body });
+      server.request('POST', '/api/admin/tag-types/validate', { ...admin(server), body });
     const ok = await validate({ name: 'region' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ valid: true, tagType: { name: 'region', description: null, icon: null } });
@@ -79,9 +78,9 @@ describe('tag types', () => {
 
   it('updates a type: 200, tag-type-updated with preData; renaming is 400; unknown is 404', async () => {
     const url = '/api/admin/tag-types/team';
-    const res = await server.request('PUT', url, { ...admin(), body: { description: 'The owners' } });
+    const res = await server.request('PUT', url, { ...admin(server), body: { description: 'The owners' } });
     expect(res.status).toBe(200);
-    expect((await server.request('GET', url, admin())).body.tagType).toEqual({
+    expect((await server.request('GET', url, admin(server))).body.tagType).toEqual({
       name: 'team',
       description: 'The owners',
       icon: 'group',
@@ -94,7 +93,7 @@ describe('tag types', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('PUT', url, { ...admin(), body }),
+        () => server.request('PUT', url, { ...admin(server), body }),
         tagTypes,
         JSON.stringify(body),
       );
@@ -102,7 +101,8 @@ describe('tag types', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('PUT', '/api/admin/tag-types/nope', { ...admin(), body: { description: 'x' } }),
+      () =>
+        server.request('PUT', '/api/admin/tag-types/nope', { ...admin(server), body: { description: 'x' } }),
       tagTypes,
     );
     await expectCallerRefusals(

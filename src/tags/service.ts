@@ -13,9 +13,9 @@ import {
   insertTagIfAbsent,
   insertTagsIfAbsent,
   listTags,
-  type Tag,
   tagExists,
 } from './store.js';
+import type { Tag } from './types.js';
 
 const DEFAULT_TAG_TYPE = 'simple';
 

@@ -1,10 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-
-export interface Tag {
-  type: string;
-  value: string;
-}
+import type { Tag } from './types.js';
 
 export async function listTags(db: Queryable, type?: string): Promise<Tag[]> {
   const { rows } = await db.query<Tag>(

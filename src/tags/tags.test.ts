@@ -8,28 +8,28 @@ import {
   expectRefused,
   grantRole,
   server,
+  tagTypes,
   useFeatureServer,
 } from '../../test/features.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, type TestUser } from '../../test/server.js';
 
 useFeatureServer(async () => {
   await server.request('POST', '/api/admin/tag-types', { token: server.adminToken, body: { name: 'team' } });
 });
 
-const admin = () => ({ token: server.adminToken });
-const tagTypes = async () => (await server.request('GET', '/api/admin/tag-types', admin())).body.tagTypes;
-const allTags = async () => (await server.request('GET', '/api/admin/tags', admin())).body.tags;
+const allTags = async () => (await server.request('GET', '/api/admin/tags', admin(server))).body.tags;
 
 describe('tags', () => {
   it('creates, lists and reads tags: 201 and tag-created', async () => {
     const res = await server.request('POST', '/api/admin/tags', {
-      ...admin(),
+      ...admin(server),
       body: { type: 'team', value: 'payments' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ version: 1, tag: { type: 'team', value: 'payments' } });
     const simple = await server.request('POST', '/api/admin/tags', {
-      ...admin(),
+      ...admin(server),
       body: { value: 'no type given' },
     });
     expect(simple.body.tag).toEqual({ type: 'simple', value: 'no type given' });
@@ -39,10 +39,10 @@ describe('tags', () => {
     ]);
     const ofType = await server.request('GET', '/api/admin/tags/team', { token: callers.viewer.pat });
     expect(ofType.body).toEqual({ version: 1, tags: [{ type: 'team', value: 'payments' }] });
-    const single = await server.request('GET', '/api/admin/tags/simple/no%20type%20given', admin());
+    const single = await server.request('GET', '/api/admin/tags/simple/no%20type%20given', admin(server));
     expect(single.body).toEqual({ version: 1, tag: { type: 'simple', value: 'no type given' } });
-    expect((await server.request('GET', '/api/admin/tags/team/nope', admin())).status).toBe(404);
-    expect((await server.request('GET', '/api/admin/tags/nope', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/tags/team/nope', admin(server))).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/tags/nope', admin(server))).status).toBe(404);
     expect((await eventsOf(server, 'type=tag-created'))[0]).toMatchObject({
       data: { type: 'simple', value: 'no type given' },
     });
@@ -53,13 +53,13 @@ describe('tags', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('POST', url, { ...admin(), body: { type: 'team', value: 'payments' } }),
+      () => server.request('POST', url, { ...admin(server), body: { type: 'team', value: 'payments' } }),
       allTags,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('POST', url, { ...admin(), body: { type: 'nope', value: 'payments' } }),
+      () => server.request('POST', url, { ...admin(server), body: { type: 'nope', value: 'payments' } }),
       allTags,
     );
     for (const body of [
@@ -73,7 +73,7 @@ describe('tags', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         allTags,
         JSON.stringify(body),
       );
@@ -90,7 +90,7 @@ describe('tags', () => {
 describe('feature tags', () => {
   let member: TestUser;
   const featureTags = async (name: string) =>
-    (await server.request('GET', `/api/admin/features/${name}/tags`, admin())).body.tags;
+    (await server.request('GET', `/api/admin/features/${name}/tags`, admin(server))).body.tags;
 
   beforeAll(async () => {
     await createProject(server, 'alpha');
@@ -104,13 +104,13 @@ describe('feature tags', () => {
   it('tags a feature: 201, listed, feature-tagged; a new tag is created with tag-created', async () => {
     const createdBefore = await countEvents(server, 'tag-created');
     const res = await server.request('POST', '/api/admin/features/tag-me/tags', {
-      ...admin(),
+      ...admin(server),
       body: { type: 'team', value: 'checkout' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ type: 'team', value: 'checkout' });
     await server.request('POST', '/api/admin/features/tag-me/tags', {
-      ...admin(),
+      ...admin(server),
       body: { type: 'team', value: 'payments' },
     });
     const read = await server.request('GET', '/api/admin/features/tag-me/tags', {
@@ -138,20 +138,23 @@ describe('feature tags', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('POST', url, { ...admin(), body: { type: 'team', value: 'checkout' } }),
+      () => server.request('POST', url, { ...admin(server), body: { type: 'team', value: 'checkout' } }),
       read,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('POST', url, { ...admin(), body: { type: 'nope', value: 'checkout' } }),
+      () => server.request('POST', url, { ...admin(server), body: { type: 'nope', value: 'checkout' } }),
       read,
     );
     await expectRefused(
       server,
       404,
       () =>
-        server.request('POST', '/api/admin/features/nope/tags', { ...admin(), body: { value: 'checkout' } }),
+        server.request('POST', '/api/admin/features/nope/tags', {
+          ...admin(server),
+          body: { value: 'checkout' },
+        }),
       read,
     );
     for (const body of [
@@ -164,12 +167,12 @@ describe('feature tags', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         read,
         JSON.stringify(body),
       );
     }
-    expect((await server.request('GET', '/api/admin/features/nope/tags', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/features/nope/tags', admin(server))).status).toBe(404);
   });
 
   it('checks the permission in the feature’s project: a Member of alpha tags alpha’s features, not beta’s', async () => {
@@ -211,7 +214,11 @@ describe('feature tags', () => {
   });
 
   it('takes a tag off: 200, feature-untagged; 404 when the feature does not have it', async () => {
-    const res = await server.request('DELETE', '/api/admin/features/tag-me/tags/team/checkout', admin());
+    const res = await server.request(
+      'DELETE',
+      '/api/admin/features/tag-me/tags/team/checkout',
+      admin(server),
+    );
     expect(res.status).toBe(200);
     expect(await featureTags('tag-me')).toEqual([{ type: 'team', value: 'payments' }]);
     expect((await eventsOf(server, 'feature=tag-me'))[0]).toMatchObject({
@@ -222,13 +229,13 @@ describe('feature tags', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/features/tag-me/tags/team/checkout', admin()),
+      () => server.request('DELETE', '/api/admin/features/tag-me/tags/team/checkout', admin(server)),
       read,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/features/nope/tags/team/payments', admin()),
+      () => server.request('DELETE', '/api/admin/features/nope/tags/team/payments', admin(server)),
       read,
     );
     await expectCallerRefusals(
@@ -240,7 +247,7 @@ describe('feature tags', () => {
   });
 
   it('deleting a tag takes it off every feature; deleting a type deletes its tags', async () => {
-    const res = await server.request('DELETE', '/api/admin/tags/team/payments', admin());
+    const res = await server.request('DELETE', '/api/admin/tags/team/payments', admin(server));
     expect(res.status).toBe(200);
     expect(await featureTags('tag-me')).toEqual([]);
     expect((await eventsOf(server, 'type=tag-deleted'))[0]).toMatchObject({
@@ -249,7 +256,7 @@ describe('feature tags', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/tags/team/payments', admin()),
+      () => server.request('DELETE', '/api/admin/tags/team/payments', admin(server)),
       allTags,
     );
     await expectCallerRefusals(
@@ -260,10 +267,10 @@ describe('feature tags', () => {
     );
 
     await server.request('POST', '/api/admin/features/tag-me/tags', {
-      ...admin(),
+      ...admin(server),
       body: { type: 'team', value: 'again' },
     });
-    const gone = await server.request('DELETE', '/api/admin/tag-types/team', admin());
+    const gone = await server.request('DELETE', '/api/admin/tag-types/team', admin(server));
     expect(gone.status).toBe(200);
     expect(await featureTags('tag-me')).toEqual([]);
     expect((await allTags()).some((t: { type: string }) => t.type === 'team')).toBe(false);
@@ -271,7 +278,7 @@ describe('feature tags', () => {
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/tag-types/team', admin()),
+      () => server.request('DELETE', '/api/admin/tag-types/team', admin(server)),
       tagTypes,
     );
     await expectCallerRefusals(

@@ -2,10 +2,10 @@ import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity } from '../http/identity.js';
-import { deletePat, findPat, insertPat, listPats, type Pat } from '../identity/token-store.js';
-import { newPatSecret } from '../identity/tokens.js';
 import { hashSecret } from '../secrets.js';
 import { findUser } from '../users/store.js';
+import { newPatSecret } from './credentials.js';
+import { deletePat, findPat, insertPat, listPats, type Pat } from './store.js';
 
 const MAX_PATS_PER_USER = 10;
 

@@ -1,17 +1,10 @@
 import type { AppContext } from '../app-context.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
-import { listApiTokensOfProject } from '../identity/token-store.js';
 import { getProject } from '../projects/service.js';
-import {
-  describeApiToken,
-  discardApiToken,
-  findTokenByRef,
-  futureExpiry,
-  issueApiToken,
-  parseType,
-  tokenNameOf,
-} from './service.js';
+import { describeApiToken, futureExpiry, parseType, tokenNameOf } from './scope.js';
+import { discardApiToken, findTokenByRef, issueApiToken } from './service.js';
+import { listApiTokensOfProject } from './store.js';
 
 export interface ProjectApiTokenInput {
   tokenName?: string;

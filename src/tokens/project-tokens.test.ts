@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createFeature,
@@ -18,12 +19,11 @@ let alphaMember: TestUser;
 let betaOwner: TestUser;
 const clientToken = `default:development.${'c'.repeat(56)}`;
 
-const admin = () => ({ token: server.adminToken });
 const base = (project: string) => `/api/admin/projects/${project}/api-tokens`;
 
 async function grant(project: string, role: number, user: TestUser) {
   const res = await server.request('POST', `/api/admin/projects/${project}/access`, {
-    ...admin(),
+    ...admin(server),
     body: { roles: [role], users: [user.id], groups: [] },
   });
   expect(res.status, res.text).toBe(200);
@@ -77,12 +77,12 @@ describe('POST /api/admin/projects/:projectId/api-tokens', () => {
     });
     expect(JSON.stringify(event)).not.toContain(res.body.secret.split('.')[1]);
 
-    const list = await server.request('GET', base('alpha'), admin());
+    const list = await server.request('GET', base('alpha'), admin(server));
     expect(list.status).toBe(200);
     const listed = list.body.tokens.find((t: { id: number }) => t.id === res.body.id);
     expect(listed).toMatchObject({ tokenName: 'alpha-sdk', projects: ['alpha'] });
     expect(listed.secret).toMatch(/^alpha:production\.\*+$/);
-    const other = await server.request('GET', base('beta'), admin());
+    const other = await server.request('GET', base('beta'), admin(server));
     expect(other.body.tokens.map((t: { id: number }) => t.id)).not.toContain(res.body.id);
   });
 
@@ -116,7 +116,7 @@ describe('POST /api/admin/projects/:projectId/api-tokens', () => {
     ];
     const before = await countEvents(server, 'api-token-created');
     for (const body of cases) {
-      const res = await server.request('POST', base('alpha'), { ...admin(), body });
+      const res = await server.request('POST', base('alpha'), { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
@@ -127,9 +127,9 @@ describe('POST /api/admin/projects/:projectId/api-tokens', () => {
     const missing = await makeToken('nowhere', { tokenName: 'x' });
     expect(missing.status).toBe(404);
     expect(missing.body.name).toBe('NotFoundError');
-    expect((await server.request('GET', base('nowhere'), admin())).status).toBe(404);
+    expect((await server.request('GET', base('nowhere'), admin(server))).status).toBe(404);
     const text = await server.request('POST', base('alpha'), {
-      ...admin(),
+      ...admin(server),
       body: 'tokenName=x',
       contentType: 'text/plain',
     });
@@ -166,7 +166,7 @@ describe('who may use the project token paths', () => {
     expect(
       (await server.request('POST', base('alpha'), { body: { tokenName: 'x', type: 'client' } })).status,
     ).toBe(401);
-    const still = await server.request('GET', base('beta'), admin());
+    const still = await server.request('GET', base('beta'), admin(server));
     expect(still.body.tokens.map((t: { id: number }) => t.id)).toContain(made.body.id);
   });
 });
@@ -193,11 +193,13 @@ describe('DELETE /api/admin/projects/:projectId/api-tokens/:token', () => {
     expect((await server.request('GET', '/api/client/features', { token: made.body.secret })).status).toBe(
       401,
     );
-    const list = await server.request('GET', base('alpha'), admin());
+    const list = await server.request('GET', base('alpha'), admin(server));
     expect(list.body.tokens.map((t: { id: number }) => t.id)).not.toContain(made.body.id);
 
     const byId = await makeToken('alpha', { tokenName: 'doomed-by-id' });
-    expect((await server.request('DELETE', `${base('alpha')}/${byId.body.id}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `${base('alpha')}/${byId.body.id}`, admin(server))).status).toBe(
+      200,
+    );
     expect((await server.request('GET', '/api/client/features', { token: byId.body.secret })).status).toBe(
       401,
     );
@@ -212,7 +214,7 @@ describe('DELETE /api/admin/projects/:projectId/api-tokens/:token', () => {
       `${base('alpha')}/2147483648`,
       `${base('nowhere')}/${betaToken.body.id}`,
     ]) {
-      const res = await server.request('DELETE', url, admin());
+      const res = await server.request('DELETE', url, admin(server));
       expect(res.status, url).toBe(404);
       expect(res.body.name).toBe('NotFoundError');
     }
@@ -221,12 +223,12 @@ describe('DELETE /api/admin/projects/:projectId/api-tokens/:token', () => {
     ).toBe(200);
 
     const shared = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'alpha-and-beta', type: 'client', projects: ['alpha', 'beta'] },
     });
-    const listed = await server.request('GET', base('alpha'), admin());
+    const listed = await server.request('GET', base('alpha'), admin(server));
     expect(listed.body.tokens.map((t: { id: number }) => t.id)).toContain(shared.body.id);
-    const res = await server.request('DELETE', `${base('alpha')}/${shared.body.id}`, admin());
+    const res = await server.request('DELETE', `${base('alpha')}/${shared.body.id}`, admin(server));
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('beta');
     expect((await server.request('GET', '/api/client/features', { token: shared.body.secret })).status).toBe(
@@ -239,7 +241,7 @@ describe('GET /api/admin/api-tokens/:name', () => {
   it('answers {tokens} with every token of that name the caller may read', async () => {
     await makeToken('alpha', { tokenName: 'twin' });
     await makeToken('beta', { tokenName: 'twin', type: 'frontend' });
-    const res = await server.request('GET', '/api/admin/api-tokens/twin', admin());
+    const res = await server.request('GET', '/api/admin/api-tokens/twin', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.tokens).toHaveLength(2);
     expect(res.body.tokens.map((t: { projects: string[] }) => t.projects[0]).sort()).toEqual([
@@ -248,7 +250,7 @@ describe('GET /api/admin/api-tokens/:name', () => {
     ]);
     expect(res.body.tokens.every((t: { secret: string }) => t.secret.endsWith('*'))).toBe(true);
 
-    const none = await server.request('GET', '/api/admin/api-tokens/nobody-has-this-name', admin());
+    const none = await server.request('GET', '/api/admin/api-tokens/nobody-has-this-name', admin(server));
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ tokens: [] });
 
@@ -270,12 +272,12 @@ describe('PUT /api/admin/api-tokens/:token', () => {
     const expiresAt = inHours(48);
     const before = await countEvents(server, 'api-token-updated');
     const res = await server.request('PUT', `/api/admin/api-tokens/${made.body.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { expiresAt },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.text).toBe('');
-    const read = await server.request('GET', '/api/admin/api-tokens/renewed', admin());
+    const read = await server.request('GET', '/api/admin/api-tokens/renewed', admin(server));
     expect(read.body.tokens[0].expiresAt).toBe(expiresAt);
     expect(await countEvents(server, 'api-token-updated')).toBe(before + 1);
     const event = await lastEvent(server, 'api-token-updated');
@@ -290,7 +292,7 @@ describe('PUT /api/admin/api-tokens/:token', () => {
       'PUT',
       `/api/admin/api-tokens/${encodeURIComponent(made.body.secret)}`,
       {
-        ...admin(),
+        ...admin(server),
         body: { expiresAt: inHours(72) },
       },
     );
@@ -303,7 +305,7 @@ describe('PUT /api/admin/api-tokens/:token', () => {
     expect((await server.request('GET', '/api/client/features', sdk)).status).toBe(200);
     const soon = new Date(Date.now() + 1500);
     await server.request('PUT', `/api/admin/api-tokens/${inUse.body.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { expiresAt: soon.toISOString() },
     });
 
@@ -314,7 +316,7 @@ describe('PUT /api/admin/api-tokens/:token', () => {
     const kept = { token: expiring.body.secret };
     expect((await server.request('GET', '/api/client/features', kept)).status).toBe(200);
     await server.request('PUT', `/api/admin/api-tokens/${expiring.body.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { expiresAt: inHours(1) },
     });
 
@@ -333,18 +335,18 @@ describe('PUT /api/admin/api-tokens/:token', () => {
       {},
       { expiresAt: inHours(1), tokenName: 'x' },
     ]) {
-      const res = await server.request('PUT', url, { ...admin(), body });
+      const res = await server.request('PUT', url, { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
     for (const ref of ['999999', '2147483648', `default:development.${'0'.repeat(56)}`]) {
       const res = await server.request('PUT', `/api/admin/api-tokens/${encodeURIComponent(ref)}`, {
-        ...admin(),
+        ...admin(server),
         body: { expiresAt: inHours(1) },
       });
       expect(res.status, ref).toBe(404);
     }
-    const read = await server.request('GET', '/api/admin/api-tokens/unchanged', admin());
+    const read = await server.request('GET', '/api/admin/api-tokens/unchanged', admin(server));
     expect(read.body.tokens[0].expiresAt).toBeNull();
   });
 
@@ -357,7 +359,7 @@ describe('PUT /api/admin/api-tokens/:token', () => {
     });
     expect(ok.status).toBe(200);
     const adminMade = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'ops', type: 'admin' },
     });
     const denied = await server.request('PUT', `/api/admin/api-tokens/${adminMade.body.id}`, {
@@ -384,12 +386,12 @@ describe('PUT /api/admin/api-tokens/:token', () => {
 describe('the project token permissions', () => {
   it('are listed per project and held by Owner and Member', async () => {
     const names = ['READ_PROJECT_API_TOKEN', 'CREATE_PROJECT_API_TOKEN', 'DELETE_PROJECT_API_TOKEN'];
-    const perms = await server.request('GET', '/api/admin/permissions', admin());
+    const perms = await server.request('GET', '/api/admin/permissions', admin(server));
     expect(perms.body.permissions.project.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(names),
     );
     for (const role of [4, 5]) {
-      const res = await server.request('GET', `/api/admin/roles/${role}`, admin());
+      const res = await server.request('GET', `/api/admin/roles/${role}`, admin(server));
       expect(res.body.permissions.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(names),
       );
@@ -402,14 +404,14 @@ describe('deleting a project', () => {
     await createProject(server, 'short-lived');
     const own = await makeToken('short-lived', { tokenName: 'short-lived-sdk' });
     const shared = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'short-lived-and-beta', type: 'client', projects: ['short-lived', 'beta'] },
     });
     expect(shared.status, shared.text).toBe(201);
     const deleted = await countEvents(server, 'api-token-deleted');
     const updated = await countEvents(server, 'api-token-updated');
 
-    const res = await server.request('DELETE', '/api/admin/projects/short-lived', admin());
+    const res = await server.request('DELETE', '/api/admin/projects/short-lived', admin(server));
     expect(res.status, res.text).toBe(200);
 
     expect((await server.request('GET', '/api/client/features', { token: own.body.secret })).status).toBe(
@@ -428,11 +430,11 @@ describe('deleting a project', () => {
 
     // A project made again under the name inherits neither token.
     await createProject(server, 'short-lived');
-    expect((await server.request('GET', base('short-lived'), admin())).body.tokens).toEqual([]);
+    expect((await server.request('GET', base('short-lived'), admin(server))).body.tokens).toEqual([]);
     expect((await server.request('GET', '/api/client/features', { token: own.body.secret })).status).toBe(
       401,
     );
-    const stillBeta = await server.request('GET', base('beta'), admin());
+    const stillBeta = await server.request('GET', base('beta'), admin(server));
     expect(stillBeta.body.tokens).toContainEqual(
       expect.objectContaining({ id: shared.body.id, projects: ['beta'], project: 'beta' }),
     );
@@ -446,10 +448,10 @@ describe('a token made while its project is deleted', () => {
       await createProject(server, project);
       const [made, deleted] = await Promise.all([
         server.request('POST', '/api/admin/api-tokens', {
-          ...admin(),
+          ...admin(server),
           body: { tokenName: `racing-sdk-${round}`, type: 'client', projects: [project] },
         }),
-        server.request('DELETE', `/api/admin/projects/${project}`, admin()),
+        server.request('DELETE', `/api/admin/projects/${project}`, admin(server)),
       ]);
       expect(deleted.status, deleted.text).toBe(200);
       expect([201, 400], made.text).toContain(made.status);

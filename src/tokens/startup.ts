@@ -1,9 +1,10 @@
 import type { AppContext } from '../app-context.js';
+import { takeAdvisoryLock } from '../db/advisory-locks.js';
 import { recordEvent } from '../events/service.js';
 import type { Actor, TokenKind } from '../http/identity.js';
-import { apiTokenExists, existingApiTokens, insertApiToken } from '../identity/token-store.js';
 import { hashSecret } from '../secrets.js';
-import { checkScope, type TokenScope } from './service.js';
+import { checkScope, type TokenScope } from './scope.js';
+import { apiTokenExists, existingApiTokens, insertApiToken } from './store.js';
 
 /** Parses `project:environment.secret`, the form of INIT_*_API_TOKENS. */
 function scopeFromSecret(secret: string, type: TokenKind): TokenScope {
@@ -39,7 +40,7 @@ export async function createInitialTokens(ctx: AppContext, actor: Actor): Promis
       const scope = scopeFromSecret(secret, type);
       await ctx.db.transaction(async (tx) => {
         // Replicas starting together with the same tokens: one makes each, the others then find it.
-        await tx.query('SELECT pg_advisory_xact_lock(4242003)');
+        await takeAdvisoryLock(tx, 'startupTokens');
         const hash = hashSecret(secret);
         if (await apiTokenExists(tx, hash)) return;
         try {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -13,14 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const inFuture = () => new Date(Date.now() + 86_400_000).toISOString();
 
 describe('API tokens', () => {
   it('creates a client token: 201, the secret once, scoped by project and environment', async () => {
     const before = await countEvents(server, 'api-token-created');
     const res = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'my-sdk', type: 'backend', environment: 'production', projects: ['default'] },
     });
     expect(res.status).toBe(201);
@@ -34,17 +34,21 @@ describe('API tokens', () => {
     expect(res.body.secret).toMatch(/^default:production\.[0-9a-f]{56}$/);
     expect(await countEvents(server, 'api-token-created')).toBe(before + 1);
 
-    const events = await server.request('GET', '/api/admin/events?type=api-token-created&limit=1', admin());
+    const events = await server.request(
+      'GET',
+      '/api/admin/events?type=api-token-created&limit=1',
+      admin(server),
+    );
     expect(JSON.stringify(events.body.events[0])).not.toContain(res.body.secret.split('.')[1]);
 
-    const list = await server.request('GET', '/api/admin/api-tokens', admin());
+    const list = await server.request('GET', '/api/admin/api-tokens', admin(server));
     const listed = list.body.tokens.find((t: { tokenName: string }) => t.tokenName === 'my-sdk');
     expect(listed.secret).toMatch(/^default:production\.\*+$/);
   });
 
   it('creates admin and frontend tokens with their own forms', async () => {
     const adminToken = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'ops', type: 'ADMIN' },
     });
     expect(adminToken.status).toBe(201);
@@ -54,7 +58,7 @@ describe('API tokens', () => {
     );
 
     const frontend = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'web', type: 'frontend', environment: 'development', project: 'default' },
     });
     expect(frontend.status).toBe(201);
@@ -76,7 +80,7 @@ describe('API tokens', () => {
       { tokenName: 'x', type: 'client', expiresAt: 'tomorrow' },
     ];
     for (const body of cases) {
-      const res = await server.request('POST', '/api/admin/api-tokens', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/api-tokens', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -106,7 +110,7 @@ describe('API tokens', () => {
 
   it('deletes by secret or by id; the token stops working', async () => {
     const made = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'short-lived', type: 'admin' },
     });
     expect(
@@ -114,27 +118,27 @@ describe('API tokens', () => {
         await server.request(
           'DELETE',
           `/api/admin/api-tokens/${encodeURIComponent(made.body.secret)}`,
-          admin(),
+          admin(server),
         )
       ).status,
     ).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(401);
 
     const other = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'by-id', type: 'admin' },
     });
-    const list = await server.request('GET', '/api/admin/api-tokens', admin());
+    const list = await server.request('GET', '/api/admin/api-tokens', admin(server));
     const { id } = list.body.tokens.find((t: { tokenName: string }) => t.tokenName === 'by-id');
     expect(id).toBe(other.body.id);
-    expect((await server.request('DELETE', `/api/admin/api-tokens/${id}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/api-tokens/${id}`, admin(server))).status).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: other.body.secret })).status).toBe(401);
-    expect((await server.request('DELETE', '/api/admin/api-tokens/999999', admin())).status).toBe(404);
+    expect((await server.request('DELETE', '/api/admin/api-tokens/999999', admin(server))).status).toBe(404);
   });
 
   it('answers 404 for an id beyond any token’s, not a 500', async () => {
     for (const ref of ['2147483648', '99999999999999999999']) {
-      const res = await server.request('DELETE', `/api/admin/api-tokens/${ref}`, admin());
+      const res = await server.request('DELETE', `/api/admin/api-tokens/${ref}`, admin(server));
       expect(res.status).toBe(404);
       expect(res.body.name).toBe('NotFoundError');
     }
@@ -143,7 +147,7 @@ describe('API tokens', () => {
   it('stops accepting a token once it expires', async () => {
     const expiresAt = new Date(Date.now() + 1500);
     const made = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'expiring', type: 'admin', expiresAt: expiresAt.toISOString() },
     });
     expect((await server.request('GET', '/api/admin/user', { token: made.body.secret })).status).toBe(200);
@@ -154,7 +158,7 @@ describe('API tokens', () => {
 
 describe('start-up tokens', () => {
   it('creates INIT_* tokens with their scope, and only once', async () => {
-    const list = await server.request('GET', '/api/admin/api-tokens', admin());
+    const list = await server.request('GET', '/api/admin/api-tokens', admin(server));
     const byType = (type: string) => list.body.tokens.filter((t: { type: string }) => t.type === type);
     expect(byType('client')[0]).toMatchObject({ environment: 'development', projects: ['default'] });
     expect(byType('frontend')[0]).toMatchObject({ environment: 'production', projects: ['default'] });
@@ -216,7 +220,7 @@ describe('personal access tokens', () => {
 
   it('cannot be made by an admin API token', async () => {
     const res = await server.request('POST', '/api/admin/user/tokens', {
-      ...admin(),
+      ...admin(server),
       body: { description: 'nope', expiresAt: inFuture() },
     });
     expect(res.status).toBe(403);
@@ -247,12 +251,12 @@ describe('personal access tokens', () => {
 describe('a project named "user"', () => {
   it('has client and frontend tokens that work: only `user:` and 56 hex digits is a personal access token', async () => {
     const created = await server.request('POST', '/api/admin/projects', {
-      ...admin(),
+      ...admin(server),
       body: { id: 'user', name: 'user' },
     });
     expect(created.status).toBe(201);
     const made = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: { tokenName: 'user-project-sdk', type: 'client', environment: 'development', projects: ['user'] },
     });
     expect(made.status).toBe(201);
@@ -262,7 +266,7 @@ describe('a project named "user"', () => {
     expect(features.body).toMatchObject({ version: 2, features: [] });
 
     const frontend = await server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(server),
       body: {
         tokenName: 'user-project-web',
         type: 'frontend',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, expectAdminOnly, startAccessServer } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import { countEvents, createUser, lastEvent, type TestServer, type TestUser } from '../../test/server.js';
 
 const frontendToken = `default:development.${'f'.repeat(56)}`;
@@ -17,10 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const uiConfig = (token = server.adminToken) => server.request('GET', '/api/admin/ui-config', { token });
 const setOrigins = (frontendApiOrigins: unknown) =>
-  server.request('POST', CORS, { ...admin(), body: { frontendApiOrigins } });
+  server.request('POST', CORS, { ...admin(server), body: { frontendApiOrigins } });
 
 describe('GET /api/admin/ui-config', () => {
   it("answers Unleash's fields with this server's values", async () => {
@@ -130,7 +130,7 @@ describe('POST /api/admin/ui-config/cors', () => {
       [{ frontendApiOrigins: Array.from({ length: 1001 }, () => '*') }, 'frontendApiOrigins'],
     ];
     for (const [body, path] of cases) {
-      const res = await server.request('POST', CORS, { ...admin(), body });
+      const res = await server.request('POST', CORS, { ...admin(server), body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
       expect(res.body.details.map((d: { path: string }) => d.path)).toContain(path);

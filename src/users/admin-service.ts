@@ -2,8 +2,8 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { lockAdmins, readAdminUsers } from '../identity/admins.js';
-import { lastPatUse } from '../identity/token-store.js';
 import { adminRoleIds } from '../roles/queries.js';
+import { lastPatUse } from '../tokens/credentials.js';
 import { deleteUserIn, gravatar } from './service.js';
 import { countWithRoles, findUnseenUsers, listUsers, searchUsers, type User } from './store.js';
 

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { groupMembers } from '../../test/access.js';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createUser,
@@ -16,23 +18,21 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const DEFAULT_ADMIN = 1;
-const admin = () => ({ token: server.adminToken });
-const members = (...ids: number[]) => ids.map((id) => ({ user: { id } }));
 
 const demote = (id: number, rootRole: number | string = 'Editor') =>
-  server.request('PUT', `/api/admin/user-admin/${id}`, { ...admin(), body: { rootRole } });
-const remove = (id: number) => server.request('DELETE', `/api/admin/user-admin/${id}`, admin());
+  server.request('PUT', `/api/admin/user-admin/${id}`, { ...admin(server), body: { rootRole } });
+const remove = (id: number) => server.request('DELETE', `/api/admin/user-admin/${id}`, admin(server));
 
 async function rootRoleOf(id: number): Promise<number> {
-  const res = await server.request('GET', `/api/admin/user-admin/${id}`, admin());
+  const res = await server.request('GET', `/api/admin/user-admin/${id}`, admin(server));
   expect(res.status).toBe(200);
   return res.body.rootRole;
 }
 
 async function adminGroup(userIds: number[], name = 'Administrators'): Promise<number> {
   const res = await server.request('POST', '/api/admin/groups', {
-    ...admin(),
-    body: { name, rootRole: 1, users: members(...userIds) },
+    ...admin(server),
+    body: { name, rootRole: 1, users: groupMembers(...userIds) },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
@@ -58,7 +58,7 @@ describe('the last Admin user', () => {
     expect(await countEvents(server)).toBe(events);
     // Changes that leave the role alone still go through.
     const renamed = await server.request('PUT', `/api/admin/user-admin/${DEFAULT_ADMIN}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'The admin', rootRole: 'Admin' },
     });
     expect(renamed.status).toBe(200);
@@ -87,27 +87,27 @@ describe('the last Admin user', () => {
     const events = await countEvents(server);
     const put = (body: Record<string, unknown>) =>
       server.request('PUT', `/api/admin/groups/${group}`, {
-        ...admin(),
+        ...admin(server),
         body: { name: 'Administrators', ...body },
       });
     expectLastAdminRefusal(await put({ rootRole: 1, users: [] }));
-    expectLastAdminRefusal(await put({ rootRole: 2, users: members(member.id) }));
-    expectLastAdminRefusal(await put({ users: members(member.id) }));
-    expectLastAdminRefusal(await server.request('DELETE', `/api/admin/groups/${group}`, admin()));
+    expectLastAdminRefusal(await put({ rootRole: 2, users: groupMembers(member.id) }));
+    expectLastAdminRefusal(await put({ users: groupMembers(member.id) }));
+    expectLastAdminRefusal(await server.request('DELETE', `/api/admin/groups/${group}`, admin(server)));
     expectLastAdminRefusal(await remove(member.id));
     expect(await countEvents(server)).toBe(events);
 
     // With another Admin, all of it is allowed.
     const other = await createUser(server, 1);
-    expect((await put({ rootRole: 1, users: members(other.id) })).status).toBe(200);
+    expect((await put({ rootRole: 1, users: groupMembers(other.id) })).status).toBe(200);
     expect((await remove(member.id)).status).toBe(200);
-    expect((await server.request('DELETE', `/api/admin/groups/${group}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/groups/${group}`, admin(server))).status).toBe(200);
     expectLastAdminRefusal(await remove(other.id));
   });
 
   it('a custom root role holding ADMIN counts, and cannot lose ADMIN while it makes the last Admin', async () => {
     const created = await server.request('POST', '/api/admin/roles', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Super', type: 'root-custom', permissions: [{ name: 'ADMIN' }] },
     });
     expect(created.status).toBe(201);
@@ -115,14 +115,14 @@ describe('the last Admin user', () => {
     const holder = await createUser(server, role);
     expect((await demote(DEFAULT_ADMIN)).status).toBe(200);
     const narrowed = await server.request('PUT', `/api/admin/roles/${role}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Super', type: 'root-custom', permissions: [{ name: 'CREATE_PROJECT' }] },
     });
     expectLastAdminRefusal(narrowed);
     expectLastAdminRefusal(await demote(holder.id));
     // A change that keeps ADMIN is fine.
     const renamed = await server.request('PUT', `/api/admin/roles/${role}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Superuser', type: 'root-custom', permissions: [{ name: 'ADMIN' }] },
     });
     expect(renamed.status).toBe(200);
@@ -138,11 +138,13 @@ describe('the last Admin user', () => {
       [member.id],
     );
     const res = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
-      ...admin(),
+      ...admin(server),
       body: { ids: [member.id] },
     });
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/user-admin/${member.id}`, admin())).status).toBe(200);
+    expect((await server.request('GET', `/api/admin/user-admin/${member.id}`, admin(server))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -159,7 +161,7 @@ describe('two requests at once cannot each remove one of the last two Admins', (
         expect(replies.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
         const survivors = [];
         for (const u of pair) {
-          const res = await server.request('GET', `/api/admin/user-admin/${u.id}`, admin());
+          const res = await server.request('GET', `/api/admin/user-admin/${u.id}`, admin(server));
           if (res.status === 200 && res.body.rootRole === 1) survivors.push(u);
         }
         expect(survivors, `round ${round}`).toHaveLength(1);
@@ -179,14 +181,14 @@ describe('two requests at once cannot each remove one of the last two Admins', (
     const replies = await Promise.all([
       remove(a.id),
       server.request('PUT', `/api/admin/groups/${group}`, {
-        ...admin(),
+        ...admin(server),
         body: { name: 'Administrators', rootRole: 1, users: [] },
       }),
     ]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    const count = await server.request('GET', '/api/admin/user-admin', admin());
+    const count = await server.request('GET', '/api/admin/user-admin', admin(server));
     const directAdmins = count.body.users.filter((u: { rootRole: number }) => u.rootRole === 1).length;
-    const groupRead = await server.request('GET', `/api/admin/groups/${group}`, admin());
+    const groupRead = await server.request('GET', `/api/admin/groups/${group}`, admin(server));
     expect(directAdmins + groupRead.body.users.length).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   isPostgres,
@@ -14,11 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
-
 const create = (body: Record<string, unknown>) =>
   server.request('POST', '/api/admin/user-admin', {
-    ...admin(),
+    ...admin(server),
     body: { rootRole: 'Viewer', password: STRONG_PASSWORD, ...body },
   });
 
@@ -36,12 +35,12 @@ function expectTaken(res: { status: number; body: any }, field: 'username' | 'em
 }
 
 async function usersCount(): Promise<number> {
-  return (await server.request('GET', '/api/admin/user-admin', admin())).body.users.length;
+  return (await server.request('GET', '/api/admin/user-admin', admin(server))).body.users.length;
 }
 
 async function inviteLink(): Promise<string> {
   const res = await server.request('POST', '/api/admin/invite-link/tokens', {
-    ...admin(),
+    ...admin(server),
     body: { name: 'Join', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
   });
   expect(res.status).toBe(201);
@@ -74,19 +73,19 @@ describe('a login names one user: no username is another user’s e-mail, nor th
     const other = await created({ username: 'dan', email: 'dan@example.com' });
     const events = await countEvents(server, 'user-updated');
     const res = await server.request('PUT', `/api/admin/user-admin/${other}`, {
-      ...admin(),
+      ...admin(server),
       body: { email: 'DORA@corp.example' },
     });
     expectTaken(res, 'email');
     expect(await countEvents(server, 'user-updated')).toBe(events);
-    const read = await server.request('GET', `/api/admin/user-admin/${other}`, admin());
+    const read = await server.request('GET', `/api/admin/user-admin/${other}`, admin(server));
     expect(read.body.email).toBe('dan@example.com');
   });
 
   it('lets one user have the same username and e-mail, and keep it through changes', async () => {
     const id = await created({ username: 'eve@example.com', email: 'Eve@Example.com' });
     const res = await server.request('PUT', `/api/admin/user-admin/${id}`, {
-      ...admin(),
+      ...admin(server),
       body: { email: 'eve@example.com', name: 'Eve' },
     });
     expect(res.status).toBe(200);
@@ -94,11 +93,11 @@ describe('a login names one user: no username is another user’s e-mail, nor th
 
   it('a login freed by a deleted or changed user can be taken', async () => {
     const gone = await created({ username: 'fay', email: 'fay@example.com' });
-    expect((await server.request('DELETE', `/api/admin/user-admin/${gone}`, admin())).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/user-admin/${gone}`, admin(server))).status).toBe(200);
     await created({ username: 'fay@example.com' });
     const moved = await created({ username: 'gus', email: 'gus@example.com' });
     const changed = await server.request('PUT', `/api/admin/user-admin/${moved}`, {
-      ...admin(),
+      ...admin(server),
       body: { email: 'gus@elsewhere.example' },
     });
     expect(changed.status).toBe(200);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { admin } from '../../test/requests.js';
 import { createUser, STRONG_PASSWORD, startTestServer, type TestServer } from '../../test/server.js';
+import { sleep } from '../../test/time.js';
 
 // scrypt, as it runs for password changes, observed: whether a transaction is open while it runs,
 // and, while the test holds a hash back, whether the rest of the server still answers.
@@ -33,7 +35,6 @@ vi.mock('./password.js', async (importOriginal) => {
 });
 
 let server: TestServer;
-const admin = () => ({ token: server.adminToken });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -62,8 +63,6 @@ async function watching<T>(work: () => Promise<T>): Promise<{ result: T; runs: b
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('changing a password', () => {
   it('does not hold other requests back while the new password is hashed', async () => {
     const user = await createUser(server, 3);
@@ -84,7 +83,7 @@ describe('changing a password', () => {
       // The hash is held back now, for as long as this test likes. A request that needs the
       // database must still be answered: the generous limit only matters for a machine that is
       // very slow, since a held hash inside a transaction would block it for good.
-      const read = server.request('GET', '/api/admin/user-admin', admin());
+      const read = server.request('GET', '/api/admin/user-admin', admin(server));
       const answered = await Promise.race([read.then(() => true), sleep(10_000).then(() => false)]);
       expect(answered, 'a read was held back by the password change').toBe(true);
       expect((await read).status).toBe(200);
@@ -111,14 +110,14 @@ describe('changing a password', () => {
 
     const byAdmin = await watching(() =>
       server.request('POST', `/api/admin/user-admin/${user.id}/change-password`, {
-        ...admin(),
+        ...admin(server),
         body: { password: 'Third-Horse-3' },
       }),
     );
     expect(byAdmin.result.status, byAdmin.result.text).toBe(200);
 
     const link = await server.request('POST', '/api/admin/user-admin/reset-password', {
-      ...admin(),
+      ...admin(server),
       body: { id: `${user.username}@example.com` },
     });
     const token = new URL(link.body.resetPasswordUrl).searchParams.get('token')!;

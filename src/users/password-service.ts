@@ -4,7 +4,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
 import { endSessionsOf } from '../identity/sessions.js';
-import { revokePatsOf } from '../identity/tokens.js';
+import { revokePatsOf } from '../tokens/credentials.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.js';
 import { getUser } from './service.js';
 import { recentPasswordHashes, setPasswordHash } from './store.js';

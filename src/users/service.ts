@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
+import { takeAdvisoryLock } from '../db/advisory-locks.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import type { ReadOptions } from '../db/lock.js';
@@ -222,7 +223,7 @@ export async function ensureDefaultAdmin(ctx: AppContext, actor: Actor): Promise
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     // Replicas starting together: only the first one creates the admin.
-    await tx.query('SELECT pg_advisory_xact_lock(4242002)');
+    await takeAdvisoryLock(tx, 'defaultAdmin');
     if ((await countUsers(tx)) > 0) return;
     const user = await insertUser(tx, { username, email: null, name: null, rootRoleId: 1, passwordHash });
     recordEvent(tx, actor, { type: 'user-created', data: eventData(user) });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createUser,
@@ -14,7 +15,6 @@ let server: TestServer;
 let editor: TestUser;
 let viewer: TestUser;
 
-const admin = () => ({ token: server.adminToken });
 const LONG_AGO = "now() - interval '200 days'";
 
 /** Makes a user look as if they had not signed in for 200 days. */
@@ -27,7 +27,7 @@ async function age(id: number, seen: 'never' | 'long ago' = 'long ago'): Promise
 }
 
 async function newUser(body: Record<string, unknown>): Promise<number> {
-  const res = await server.request('POST', '/api/admin/user-admin', { ...admin(), body });
+  const res = await server.request('POST', '/api/admin/user-admin', { ...admin(server), body });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -51,7 +51,7 @@ describe('GET /api/admin/user-admin/search', () => {
       const res = await server.request(
         'GET',
         `/api/admin/user-admin/search?q=${encodeURIComponent(q)}`,
-        admin(),
+        admin(server),
       );
       expect(res.status, q).toBe(200);
       expect(res.body, q).toEqual([
@@ -69,18 +69,20 @@ describe('GET /api/admin/user-admin/search', () => {
   });
 
   it('leaves out a missing name or email, and lists nobody for fewer than 2 characters', async () => {
-    const res = await server.request('GET', '/api/admin/user-admin/search?q=admin', admin());
+    const res = await server.request('GET', '/api/admin/user-admin/search?q=admin', admin(server));
     expect(res.body).toEqual([expect.objectContaining({ id: 1, username: 'admin' })]);
     expect(res.body[0]).not.toHaveProperty('email');
     expect(res.body[0]).not.toHaveProperty('name');
-    expect((await server.request('GET', '/api/admin/user-admin/search?q=a', admin())).body).toEqual([]);
-    expect((await server.request('GET', '/api/admin/user-admin/search', admin())).body).toEqual([]);
+    expect((await server.request('GET', '/api/admin/user-admin/search?q=a', admin(server))).body).toEqual([]);
+    expect((await server.request('GET', '/api/admin/user-admin/search', admin(server))).body).toEqual([]);
   });
 
   it('takes % and _ literally', async () => {
-    expect((await server.request('GET', '/api/admin/user-admin/search?q=%25%25', admin())).body).toEqual([]);
+    expect(
+      (await server.request('GET', '/api/admin/user-admin/search?q=%25%25', admin(server))).body,
+    ).toEqual([]);
     await newUser({ username: 'under_score', rootRole: 3 });
-    const res = await server.request('GET', '/api/admin/user-admin/search?q=r_s', admin());
+    const res = await server.request('GET', '/api/admin/user-admin/search?q=r_s', admin(server));
     expect(res.body.map((u: { username: string }) => u.username)).toEqual(['under_score']);
   });
 
@@ -92,7 +94,11 @@ describe('GET /api/admin/user-admin/search', () => {
       (await server.request('GET', '/api/admin/user-admin/search?q=zed', { cookie: editor.cookie })).status,
     ).toBe(200);
     expect((await server.request('GET', '/api/admin/user-admin/search?q=zed')).status).toBe(401);
-    const long = await server.request('GET', `/api/admin/user-admin/search?q=${'x'.repeat(256)}`, admin());
+    const long = await server.request(
+      'GET',
+      `/api/admin/user-admin/search?q=${'x'.repeat(256)}`,
+      admin(server),
+    );
     expect(long.status).toBe(400);
     expect(long.body.name).toBe('ValidationError');
   });
@@ -101,7 +107,7 @@ describe('GET /api/admin/user-admin/search', () => {
 describe('GET /api/admin/user-admin/access', () => {
   it('lists every user with the root role and every group with its members, for any signed-in user', async () => {
     const group = await server.request('POST', '/api/admin/groups', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Ops', rootRole: 3, users: [{ user: { id: editor.id } }] },
     });
     expect(group.status).toBe(201);
@@ -128,13 +134,13 @@ describe('GET /api/admin/user-admin/access', () => {
 
 describe('GET /api/admin/user-admin/admin-count', () => {
   it('counts admins with and without a password; no service accounts', async () => {
-    const before = await server.request('GET', '/api/admin/user-admin/admin-count', admin());
+    const before = await server.request('GET', '/api/admin/user-admin/admin-count', admin(server));
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ password: 1, noPassword: 0, service: 0 });
     await newUser({ email: 'sso-admin@example.com', rootRole: 'Admin' });
     await newUser({ username: 'pw-admin', password: STRONG_PASSWORD, rootRole: 1 });
     await newUser({ username: 'pw-editor', password: STRONG_PASSWORD, rootRole: 2 });
-    const after = await server.request('GET', '/api/admin/user-admin/admin-count', admin());
+    const after = await server.request('GET', '/api/admin/user-admin/admin-count', admin(server));
     expect(after.body).toEqual({ password: 2, noPassword: 1, service: 0 });
   });
 
@@ -150,7 +156,7 @@ describe('GET /api/admin/user-admin/admin-count', () => {
 
 describe('POST /api/admin/user-admin/validate-password', () => {
   it('answers 200 for a password that meets the rules, for any signed-in user', async () => {
-    for (const caller of [admin(), { token: viewer.pat }]) {
+    for (const caller of [admin(server), { token: viewer.pat }]) {
       const res = await server.request('POST', '/api/admin/user-admin/validate-password', {
         ...caller,
         body: { password: STRONG_PASSWORD },
@@ -162,7 +168,7 @@ describe('POST /api/admin/user-admin/validate-password', () => {
 
   it('answers 400 ValidationError with one detail per broken rule', async () => {
     const res = await server.request('POST', '/api/admin/user-admin/validate-password', {
-      ...admin(),
+      ...admin(server),
       body: { password: 'abc' },
     });
     expect(res.status).toBe(400);
@@ -175,7 +181,7 @@ describe('POST /api/admin/user-admin/validate-password', () => {
     ]);
     expect(res.body.details.every((d: { path: string }) => d.path === 'password')).toBe(true);
     const repeated = await server.request('POST', '/api/admin/user-admin/validate-password', {
-      ...admin(),
+      ...admin(server),
       body: { password: 'Aaaa1234!xyz' },
     });
     expect(repeated.status).toBe(400);
@@ -185,13 +191,13 @@ describe('POST /api/admin/user-admin/validate-password', () => {
   it('refuses bad bodies (400), other content types (415) and callers without credentials (401)', async () => {
     for (const body of [{}, { password: 1 }, { password: STRONG_PASSWORD, x: 1 }]) {
       const res = await server.request('POST', '/api/admin/user-admin/validate-password', {
-        ...admin(),
+        ...admin(server),
         body,
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const text = await server.request('POST', '/api/admin/user-admin/validate-password', {
-      ...admin(),
+      ...admin(server),
       body: 'x',
       contentType: 'text/plain',
     });
@@ -213,7 +219,7 @@ describe('inactive users', () => {
     await age(recentPat.id);
     expect((await server.request('GET', '/api/admin/user', { token: recentPat.pat })).status).toBe(200);
 
-    const res = await server.request('GET', '/api/admin/user-admin/inactive', admin());
+    const res = await server.request('GET', '/api/admin/user-admin/inactive', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(1);
     const ids = res.body.inactiveUsers.map((u: { id: number }) => u.id);
@@ -239,18 +245,20 @@ describe('inactive users', () => {
     await age(gone.id);
     const events = await countEvents(server, 'user-deleted');
     const res = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
-      ...admin(),
+      ...admin(server),
       body: { ids: [gone.id, active.id, 999999] },
     });
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
-    expect((await server.request('GET', `/api/admin/user-admin/${gone.id}`, admin())).status).toBe(404);
-    expect((await server.request('GET', `/api/admin/user-admin/${active.id}`, admin())).status).toBe(200);
+    expect((await server.request('GET', `/api/admin/user-admin/${gone.id}`, admin(server))).status).toBe(404);
+    expect((await server.request('GET', `/api/admin/user-admin/${active.id}`, admin(server))).status).toBe(
+      200,
+    );
     expect(await countEvents(server, 'user-deleted')).toBe(events + 1);
     const event = await lastEvent(server, 'user-deleted');
     expect(event.preData).toMatchObject({ id: gone.id, username: gone.username });
     expect(event.preData).not.toHaveProperty('passwordHash');
-    const list = await server.request('GET', '/api/admin/user-admin/inactive', admin());
+    const list = await server.request('GET', '/api/admin/user-admin/inactive', admin(server));
     expect(list.body.inactiveUsers.map((u: { id: number }) => u.id)).not.toContain(gone.id);
   });
 
@@ -262,7 +270,7 @@ describe('inactive users', () => {
       body: { ids: [self.id] },
     });
     expect(res.status).toBe(200);
-    expect((await server.request('GET', `/api/admin/user-admin/${self.id}`, admin())).status).toBe(200);
+    expect((await server.request('GET', `/api/admin/user-admin/${self.id}`, admin(server))).status).toBe(200);
   });
 
   it('is for admins only and refuses bad bodies, changing nothing', async () => {
@@ -284,37 +292,42 @@ describe('inactive users', () => {
     ).toBe(401);
     const bad = [{}, { ids: 'x' }, { ids: ['a'] }, { ids: [-1] }, { ids: [1.5] }, { ids: [victim.id], x: 1 }];
     for (const body of bad) {
-      const res = await server.request('POST', '/api/admin/user-admin/inactive/delete', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
+        ...admin(server),
+        body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
     const tooMany = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
-      ...admin(),
+      ...admin(server),
       body: { ids: Array.from({ length: 1001 }, (_, i) => i) },
     });
     expect(tooMany.status).toBe(400);
     const text = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
-      ...admin(),
+      ...admin(server),
       body: 'x',
       contentType: 'text/plain',
     });
     expect(text.status).toBe(415);
-    expect((await server.request('GET', `/api/admin/user-admin/${victim.id}`, admin())).status).toBe(200);
+    expect((await server.request('GET', `/api/admin/user-admin/${victim.id}`, admin(server))).status).toBe(
+      200,
+    );
   });
 
   it('never deletes the last admin', async () => {
-    const users = await server.request('GET', '/api/admin/user-admin', admin());
+    const users = await server.request('GET', '/api/admin/user-admin', admin(server));
     const admins = users.body.users
       .filter((u: { rootRole: number }) => u.rootRole === 1)
       .map((u: { id: number }) => u.id);
     expect(admins.length).toBeGreaterThan(1);
     for (const id of admins) await age(id);
     const res = await server.request('POST', '/api/admin/user-admin/inactive/delete', {
-      ...admin(),
+      ...admin(server),
       body: { ids: admins },
     });
     expect(res.status).toBe(200);
-    const count = await server.request('GET', '/api/admin/user-admin/admin-count', admin());
+    const count = await server.request('GET', '/api/admin/user-admin/admin-count', admin(server));
     expect(count.body.password + count.body.noPassword).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/requests.js';
 import {
   countEvents,
   createUser,
@@ -14,8 +15,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-const admin = () => ({ token: server.adminToken });
 
 describe('the default admin', () => {
   it('exists on a new database and signs in with admin / unleash4all', async () => {
@@ -42,7 +41,7 @@ describe('POST /api/admin/user-admin', () => {
   it('creates a user: 201, Location header, rootRole as an id, and a user-created event', async () => {
     const events = await countEvents(server, 'user-created');
     const res = await server.request('POST', '/api/admin/user-admin', {
-      ...admin(),
+      ...admin(server),
       body: {
         username: 'alice',
         email: 'Alice@Example.com',
@@ -63,7 +62,7 @@ describe('POST /api/admin/user-admin', () => {
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(await countEvents(server, 'user-created')).toBe(events + 1);
 
-    const read = await server.request('GET', `/api/admin/user-admin/${res.body.id}`, admin());
+    const read = await server.request('GET', `/api/admin/user-admin/${res.body.id}`, admin(server));
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: res.body.id, rootRole: 2 });
   });
@@ -73,7 +72,7 @@ describe('POST /api/admin/user-admin', () => {
       { username: 'ALICE', rootRole: 3 },
       { email: 'alice@example.COM', rootRole: 3 },
     ]) {
-      const res = await server.request('POST', '/api/admin/user-admin', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/user-admin', { ...admin(server), body });
       expect(res.status).toBe(400);
       expect(res.body.name).toBe('ValidationError');
     }
@@ -93,7 +92,7 @@ describe('POST /api/admin/user-admin', () => {
       [{ username: 'bob', password: '', rootRole: 3 }, 'must not be empty'],
     ];
     for (const [body, words] of cases) {
-      const res = await server.request('POST', '/api/admin/user-admin', { ...admin(), body });
+      const res = await server.request('POST', '/api/admin/user-admin', { ...admin(server), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain(words);
     }
@@ -102,19 +101,19 @@ describe('POST /api/admin/user-admin', () => {
   it('refuses a root role id beyond int4 with 400 naming rootRole, on creation and on update', async () => {
     for (const rootRole of [2147483648, -2147483649, 1e20]) {
       const created = await server.request('POST', '/api/admin/user-admin', {
-        ...admin(),
+        ...admin(server),
         body: { username: 'huge-role', rootRole },
       });
       expect(created.status, String(rootRole)).toBe(400);
       expect(created.body.details.map((d: { path: string }) => d.path)).toContain('rootRole');
       const updated = await server.request('PUT', '/api/admin/user-admin/1', {
-        ...admin(),
+        ...admin(server),
         body: { rootRole },
       });
       expect(updated.status, String(rootRole)).toBe(400);
       expect(updated.body.details.map((d: { path: string }) => d.path)).toContain('rootRole');
     }
-    const users = await server.request('GET', '/api/admin/user-admin', admin());
+    const users = await server.request('GET', '/api/admin/user-admin', admin(server));
     expect(users.body.users.map((u: { username: string }) => u.username)).not.toContain('huge-role');
   });
 
@@ -131,26 +130,26 @@ describe('POST /api/admin/user-admin', () => {
 
 describe('reading, changing and deleting users', () => {
   it('lists users with the root roles', async () => {
-    const res = await server.request('GET', '/api/admin/user-admin', admin());
+    const res = await server.request('GET', '/api/admin/user-admin', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.users.length).toBeGreaterThan(0);
     expect(res.body.rootRoles.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Editor', 'Viewer']);
   });
 
   it('answers 404 for an unknown id and 400 for a non-integer one', async () => {
-    expect((await server.request('GET', '/api/admin/user-admin/9999', admin())).status).toBe(404);
-    expect((await server.request('GET', '/api/admin/user-admin/abc', admin())).status).toBe(400);
+    expect((await server.request('GET', '/api/admin/user-admin/9999', admin(server))).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/user-admin/abc', admin(server))).status).toBe(400);
   });
 
   it('updates name, email and root role, with the previous values in the event', async () => {
     const user = await createUser(server, 3);
     const res = await server.request('PUT', `/api/admin/user-admin/${user.id}`, {
-      ...admin(),
+      ...admin(server),
       body: { name: 'Renamed', rootRole: 2 },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed', rootRole: 2, username: user.username });
-    const events = await server.request('GET', '/api/admin/events?type=user-updated&limit=1', admin());
+    const events = await server.request('GET', '/api/admin/events?type=user-updated&limit=1', admin(server));
     expect(events.body.events[0].data).toMatchObject({ id: user.id, rootRole: 2, name: 'Renamed' });
     expect(events.body.events[0].preData).toMatchObject({ id: user.id, rootRole: 3 });
     // the new root role applies at once: an Editor may read tokens
@@ -159,11 +158,13 @@ describe('reading, changing and deleting users', () => {
 
   it('deletes a user, whose credentials stop working', async () => {
     const user = await createUser(server, 3);
-    const res = await server.request('DELETE', `/api/admin/user-admin/${user.id}`, admin());
+    const res = await server.request('DELETE', `/api/admin/user-admin/${user.id}`, admin(server));
     expect(res.status).toBe(200);
     expect((await server.request('GET', '/api/admin/user', { token: user.pat })).status).toBe(401);
     expect((await server.request('GET', '/api/admin/user', { cookie: user.cookie })).status).toBe(401);
-    expect((await server.request('DELETE', `/api/admin/user-admin/${user.id}`, admin())).status).toBe(404);
+    expect((await server.request('DELETE', `/api/admin/user-admin/${user.id}`, admin(server))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -180,7 +181,7 @@ describe('GET /api/admin/user', () => {
   });
 
   it('answers an admin token as an API user holding ADMIN', async () => {
-    const res = await server.request('GET', '/api/admin/user', admin());
+    const res = await server.request('GET', '/api/admin/user', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.user.isAPI).toBe(true);
     expect(res.body.permissions).toEqual([{ permission: 'ADMIN' }]);
@@ -191,7 +192,7 @@ describe('passwords set by an admin or by the user', () => {
   it('an Admin sets a password; the old one stops working and sessions end', async () => {
     const user = await createUser(server, 3);
     const res = await server.request('POST', `/api/admin/user-admin/${user.id}/change-password`, {
-      ...admin(),
+      ...admin(server),
       body: { password: 'Brand-New-Pass-1' },
     });
     expect(res.status).toBe(200);
@@ -206,7 +207,7 @@ describe('passwords set by an admin or by the user', () => {
     expect((await server.request('GET', '/api/admin/user', { token: user.pat })).status).toBe(200);
     const changed = await countEvents(server, 'user-password-changed');
     const res = await server.request('POST', `/api/admin/user-admin/${user.id}/change-password`, {
-      ...admin(),
+      ...admin(server),
       body: { password: 'Brand-New-Pass-2' },
     });
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../server.js';
+import { inDays } from '../time.js';
 import { adminApi } from './admin-api.js';
 import { signIn, startUi, type UiHarness } from './ui.js';
 
@@ -17,8 +18,6 @@ beforeAll(async () => {
   await signIn(page);
 });
 afterAll(() => ui?.close());
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('the role editor', () => {
   it('keeps the kind and every permission, environment ones included', async () => {

@@ -9,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => ui?.close());
 
-const enabledIn = async (environment: string) => {
-  const res = await ui.server.request('GET', '/api/admin/projects/default/features/by-keys', {
-    token: ui.server.adminToken,
-  });
-  return res.body.environments.find((e: { name: string }) => e.name === environment).enabled as boolean;
-};
-
 const focusedName = (page: import('playwright-core').Page) =>
   page.evaluate(`document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent`);
 
@@ -40,7 +33,7 @@ describe('the keyboard alone', () => {
     expect(await focusedName(page)).toBe('by-keys in development');
     await page.keyboard.press('Space');
     await page.waitForSelector('[aria-label="by-keys in development"][aria-checked=true]');
-    expect(await enabledIn('development')).toBe(true);
+    expect(await flags(ui.server).isEnabled('by-keys', 'development')).toBe(true);
 
     await page.keyboard.press('Tab');
     expect(await focusedName(page)).toBe('by-keys in production');
@@ -50,7 +43,7 @@ describe('the keyboard alone', () => {
     expect(await focusedName(page)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await enabledIn('production')).toBe(false);
+    expect(await flags(ui.server).isEnabled('by-keys', 'production')).toBe(false);
 
     await page.keyboard.press('Enter');
     await dialog.waitFor();
@@ -58,7 +51,7 @@ describe('the keyboard alone', () => {
     expect(await focusedName(page)).toBe('Turn on in production');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[aria-label="by-keys in production"][aria-checked=true]');
-    expect(await enabledIn('production')).toBe(true);
+    expect(await flags(ui.server).isEnabled('by-keys', 'production')).toBe(true);
     await page.close();
   });
 

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
 import { freePort } from '../oidc.js';
 import { TestOpenIdProvider } from '../oidc-provider.js';
+import { admin } from '../requests.js';
 import { signIn, startUi, type UiHarness } from './ui.js';
 
 // Signing in through a real OpenID provider (oidc-provider, with its own login and consent pages)
 // from the sign-in page, and turning password sign-in off from the single sign-on screen.
 let ui: UiHarness;
 let op: TestOpenIdProvider;
-const admin = () => ({ token: ui.server.adminToken });
 
 beforeAll(async () => {
   const port = await freePort();
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function saveOidcSettings(overrides: Record<string, unknown> = {}) {
   const res = await ui.server.request('POST', '/api/admin/auth/oidc/settings', {
-    ...admin(),
+    ...admin(ui.server),
     body: {
       enabled: true,
       discoverUrl: op.discoverUrl,
@@ -101,7 +101,7 @@ describe('single sign-on in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'sso-flag' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/projects/default/features/sso-flag');
     await page.getByRole('button', { name: 'Account of Bob Builder' }).waitFor();
-    const users = await ui.server.request('GET', '/api/admin/user-admin', admin());
+    const users = await ui.server.request('GET', '/api/admin/user-admin', admin(ui.server));
     expect(users.body.users.map((u: { email: string }) => u.email)).toContain('bob@example.com');
 
     // Bob (an Admin by the settings) turns password sign-in off.
@@ -113,12 +113,14 @@ describe('single sign-on in the browser', () => {
     await verified.uncheck();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    const saved = await ui.server.request('GET', '/api/admin/auth/oidc/settings', admin());
+    const saved = await ui.server.request('GET', '/api/admin/auth/oidc/settings', admin(ui.server));
     expect(saved.body).toMatchObject({ requireEmailVerified: false, emailDomains: 'example.com' });
     await passwordSwitch(page).click();
     await page.locator('[role=switch][aria-checked=false]').waitFor();
     expect(await page.locator('.switch-with-state').textContent()).toBe('Off');
-    expect((await ui.server.request('GET', '/api/admin/auth/simple/settings', admin())).body).toEqual({
+    expect(
+      (await ui.server.request('GET', '/api/admin/auth/simple/settings', admin(ui.server))).body,
+    ).toEqual({
       disabled: true,
     });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
+import { admin } from '../requests.js';
 import { createProject, createUser, type TestUser } from '../server.js';
 import { signIn, startUi, type UiHarness } from './ui.js';
 
 let ui: UiHarness;
 let reader: TestUser;
 let viewer: TestUser;
-const admin = () => ({ token: ui.server.adminToken });
 
 beforeAll(async () => {
   ui = await startUi();
@@ -17,11 +17,11 @@ beforeAll(async () => {
   reader = await createUser(ui.server, 3);
   // A Viewer who may read the project's tokens and nothing more.
   const role = await ui.server.request('POST', '/api/admin/roles', {
-    ...admin(),
+    ...admin(ui.server),
     body: { name: 'Token reader', type: 'custom', permissions: [{ name: 'READ_PROJECT_API_TOKEN' }] },
   });
   const granted = await ui.server.request('POST', '/api/admin/projects/shop/access', {
-    ...admin(),
+    ...admin(ui.server),
     body: { roles: [role.body.roles.id], users: [reader.id], groups: [] },
   });
   expect(granted.status).toBe(200);
@@ -70,7 +70,7 @@ describe('project API tokens', () => {
 
   it('are read-only to whoever may only read them, and closed to Viewers', async () => {
     await ui.server.request('POST', '/api/admin/projects/shop/api-tokens', {
-      ...admin(),
+      ...admin(ui.server),
       body: { tokenName: 'shop-web', type: 'frontend', environment: 'development' },
     });
     const page = await ui.newPage();
@@ -95,7 +95,7 @@ describe('project API tokens', () => {
 describe('a global API token’s expiry', () => {
   it('is changed on the API tokens page; a past date is refused', async () => {
     const made = await ui.server.request('POST', '/api/admin/api-tokens', {
-      ...admin(),
+      ...admin(ui.server),
       body: { tokenName: 'nightly-job', type: 'client', environment: 'development' },
     });
     const page = await ui.newPage();
@@ -109,7 +109,7 @@ describe('a global API token’s expiry', () => {
     await row.getByRole('button', { name: 'Change the expiry of nightly-job' }).waitFor();
     expect(await row.textContent()).not.toContain('Never');
 
-    const read = await ui.server.request('GET', '/api/admin/api-tokens/nightly-job', admin());
+    const read = await ui.server.request('GET', '/api/admin/api-tokens/nightly-job', admin(ui.server));
     const local = new Date(read.body.tokens[0].expiresAt);
     expect([local.getFullYear(), local.getMonth(), local.getDate(), local.getHours()]).toEqual([
       2031, 2, 4, 5,

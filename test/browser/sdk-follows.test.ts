@@ -17,13 +17,6 @@ afterAll(async () => {
   await ui?.close();
 });
 
-const enabledIn = async (environment: string) => {
-  const res = await ui.server.request('GET', '/api/admin/projects/default/features/follow-me', {
-    token: ui.server.adminToken,
-  });
-  return res.body.environments.find((e: { name: string }) => e.name === environment).enabled as boolean;
-};
-
 describe('switching a flag in the list', () => {
   it('turns it on in development at once, and the SDK follows', async () => {
     const page = await ui.newPage();
@@ -49,12 +42,12 @@ describe('switching a flag in the list', () => {
     expect(await dialog.textContent()).toContain('production');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    expect(await enabledIn('production')).toBe(false);
+    expect(await flags(ui.server).isEnabled('follow-me', 'production')).toBe(false);
 
     await toggle.click();
     await dialog.getByRole('button', { name: 'Turn on in production' }).click();
     await page.waitForSelector('[role=switch][aria-label="follow-me in production"][aria-checked=true]');
-    expect(await enabledIn('production')).toBe(true);
+    expect(await flags(ui.server).isEnabled('follow-me', 'production')).toBe(true);
     await page.close();
   });
 });

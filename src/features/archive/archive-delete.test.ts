@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { archivedFeatures, featureLists, listedFeatures } from '../../../test/archive.js';
 import {
   callers,
   createFeature,
@@ -9,6 +10,7 @@ import {
   server,
   useFeatureServer,
 } from '../../../test/features.js';
+import { admin, send } from '../../../test/requests.js';
 import { countEvents } from '../../../test/server.js';
 
 useFeatureServer(async () => {
@@ -25,24 +27,6 @@ useFeatureServer(async () => {
   });
 });
 
-const admin = () => ({ token: server.adminToken });
-const post = (url: string, body: unknown, token = server.adminToken) =>
-  server.request('POST', url, { token, body });
-const listed = async (project = 'default') =>
-  (await server.request('GET', `/api/admin/projects/${project}/features`, admin())).body.features.map(
-    (f: { name: string }) => f.name,
-  ) as string[];
-const archived = async (project?: string) =>
-  (
-    await server.request('GET', `/api/admin/archive/features${project ? `/${project}` : ''}`, admin())
-  ).body.features.map((f: { name: string }) => f.name) as string[];
-/** What a refused request must leave as it was. */
-const state = async () => ({
-  live: await listed(),
-  other: await listed('other'),
-  archived: await archived(),
-});
-
 describe('archived lists', () => {
   it('lists archived features of all projects and of one, newest first; 404 for an unknown project', async () => {
     const all = await server.request('GET', '/api/admin/archive/features', { token: callers.viewer.pat });
@@ -56,8 +40,8 @@ describe('archived lists', () => {
     });
     const times = all.body.features.map((f: { archivedAt: string }) => Date.parse(f.archivedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(await archived('other')).toEqual(['rev-other']);
-    expect((await server.request('GET', '/api/admin/archive/features/nope', admin())).status).toBe(404);
+    expect(await archivedFeatures('other')).toEqual(['rev-other']);
+    expect((await server.request('GET', '/api/admin/archive/features/nope', admin(server))).status).toBe(404);
     expect((await server.request('GET', '/api/admin/archive/features', { token: 'x' })).status).toBe(401);
   });
 });
@@ -66,13 +50,13 @@ describe('deleting archived features for good', () => {
   it('DELETE /api/admin/archive/:featureName deletes an archived feature: 200, feature-deleted with its tags, name free', async () => {
     await createFeature(server, 'del-one');
     await server.request('POST', '/api/admin/features/del-one/tags', {
-      ...admin(),
+      ...admin(server),
       body: { value: 'doomed' },
     });
-    await post('/api/admin/projects/default/archive', { features: ['del-one'] });
-    const res = await server.request('DELETE', '/api/admin/archive/del-one', admin());
+    await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['del-one'] });
+    const res = await server.request('DELETE', '/api/admin/archive/del-one', admin(server));
     expect(res.status).toBe(200);
-    expect(await archived()).not.toContain('del-one');
+    expect(await archivedFeatures()).not.toContain('del-one');
     const event = (await eventsOf(server, 'feature=del-one'))[0]!;
     expect(event).toMatchObject({
       type: 'feature-deleted',
@@ -82,7 +66,7 @@ describe('deleting archived features for good', () => {
     expect(
       (
         await server.request('POST', '/api/admin/features/validate', {
-          ...admin(),
+          ...admin(server),
           body: { name: 'del-one' },
         })
       ).status,
@@ -93,48 +77,54 @@ describe('deleting archived features for good', () => {
     await expectRefused(
       server,
       409,
-      () => server.request('DELETE', '/api/admin/archive/arch-keep', admin()),
-      state,
+      () => server.request('DELETE', '/api/admin/archive/arch-keep', admin(server)),
+      featureLists,
     );
     await expectRefused(
       server,
       404,
-      () => server.request('DELETE', '/api/admin/archive/nope', admin()),
-      state,
+      () => server.request('DELETE', '/api/admin/archive/nope', admin(server)),
+      featureLists,
     );
     await expectCallerRefusals(
       server,
       callers,
       { method: 'DELETE', url: '/api/admin/archive/arch-a' },
-      state,
+      featureLists,
     );
   });
 
   it('POST /api/admin/projects/:projectId/delete deletes the named archived features only', async () => {
     const before = await countEvents(server, 'feature-deleted');
-    const res = await post('/api/admin/projects/default/delete', {
+    const res = await send(server, 'POST', '/api/admin/projects/default/delete', {
       features: ['arch-a', 'arch-keep', 'no-such'],
     });
     expect(res.status).toBe(200);
-    expect(await archived()).not.toContain('arch-a');
-    expect(await listed()).toContain('arch-keep');
+    expect(await archivedFeatures()).not.toContain('arch-a');
+    expect(await listedFeatures()).toContain('arch-keep');
     expect(await countEvents(server, 'feature-deleted')).toBe(before + 1);
     const url = '/api/admin/projects/default/delete';
     await expectRefused(
       server,
       403,
-      () => post(url, { features: ['arch-b', 'rev-other'] }),
-      state,
+      () => send(server, 'POST', url, { features: ['arch-b', 'rev-other'] }),
+      featureLists,
       'other project',
     );
     for (const body of [{}, { features: 'arch-b' }]) {
-      await expectRefused(server, 400, () => post(url, body), state, JSON.stringify(body));
+      await expectRefused(
+        server,
+        400,
+        () => send(server, 'POST', url, body),
+        featureLists,
+        JSON.stringify(body),
+      );
     }
     await expectCallerRefusals(
       server,
       callers,
       { method: 'POST', url, body: { features: ['arch-b'] } },
-      state,
+      featureLists,
     );
   });
 });

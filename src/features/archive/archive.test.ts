@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { archivedFeatures, featureLists, listedFeatures } from '../../../test/archive.js';
 import {
   addStrategyAndVariants,
   callers,
@@ -13,28 +14,11 @@ import {
   setEnabled,
   useFeatureServer,
 } from '../../../test/features.js';
+import { admin, send } from '../../../test/requests.js';
 import { countEvents, createUser } from '../../../test/server.js';
 
 useFeatureServer(async () => {
   await createProject(server, 'other');
-});
-
-const admin = () => ({ token: server.adminToken });
-const post = (url: string, body: unknown, token = server.adminToken) =>
-  server.request('POST', url, { token, body });
-const listed = async (project = 'default') =>
-  (await server.request('GET', `/api/admin/projects/${project}/features`, admin())).body.features.map(
-    (f: { name: string }) => f.name,
-  ) as string[];
-const archived = async (project?: string) =>
-  (
-    await server.request('GET', `/api/admin/archive/features${project ? `/${project}` : ''}`, admin())
-  ).body.features.map((f: { name: string }) => f.name) as string[];
-/** What a refused request must leave as it was. */
-const state = async () => ({
-  live: await listed(),
-  other: await listed('other'),
-  archived: await archived(),
 });
 
 describe('E9 POST /api/admin/projects/:projectId/archive', () => {
@@ -43,12 +27,12 @@ describe('E9 POST /api/admin/projects/:projectId/archive', () => {
     await createFeature(server, 'arch-b');
     await createFeature(server, 'arch-keep');
     const before = await countEvents(server, 'feature-archived');
-    const res = await post('/api/admin/projects/default/archive', {
+    const res = await send(server, 'POST', '/api/admin/projects/default/archive', {
       features: ['arch-a', 'arch-b', 'no-such'],
     });
     expect(res.status).toBe(202);
     expect(res.text).toBe('');
-    const live = await listed();
+    const live = await listedFeatures();
     expect(live).not.toContain('arch-a');
     expect(live).not.toContain('arch-b');
     expect(live).toContain('arch-keep');
@@ -59,29 +43,34 @@ describe('E9 POST /api/admin/projects/:projectId/archive', () => {
       featureName: 'arch-a',
       project: 'default',
     });
-    expect(await archived('default')).toEqual(expect.arrayContaining(['arch-a', 'arch-b']));
+    expect(await archivedFeatures('default')).toEqual(expect.arrayContaining(['arch-a', 'arch-b']));
   });
 
   it('ignores features already archived and empty lists: no new events', async () => {
     const before = await countEvents(server);
-    expect((await post('/api/admin/projects/default/archive', { features: ['arch-a'] })).status).toBe(202);
-    expect((await post('/api/admin/projects/default/archive', { features: [] })).status).toBe(202);
-    expect((await post('/api/admin/projects/no-such-project/archive', { features: ['nope'] })).status).toBe(
+    expect(
+      (await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['arch-a'] })).status,
+    ).toBe(202);
+    expect((await send(server, 'POST', '/api/admin/projects/default/archive', { features: [] })).status).toBe(
       202,
     );
+    expect(
+      (await send(server, 'POST', '/api/admin/projects/no-such-project/archive', { features: ['nope'] }))
+        .status,
+    ).toBe(202);
     expect(await countEvents(server)).toBe(before);
   });
 
   it('keeps strategies and variants of archived features', async () => {
     await createFeature(server, 'arch-config');
     const { id, variants } = await addStrategyAndVariants(server, 'arch-config', 'development');
-    await post('/api/admin/projects/default/archive', { features: ['arch-config'] });
+    await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['arch-config'] });
     const rows = await server.ctx.db.query<{ id: string }>(
       'SELECT id FROM feature_strategies WHERE feature_name = $1',
       ['arch-config'],
     );
     expect(rows.rows.map((r) => r.id)).toEqual([id]);
-    await post('/api/admin/projects/default/revive', { features: ['arch-config'] });
+    await send(server, 'POST', '/api/admin/projects/default/revive', { features: ['arch-config'] });
     const env = (await readFeature(server, 'arch-config')).body.environments.find(
       (e: { name: string }) => e.name === 'development',
     );
@@ -95,8 +84,11 @@ describe('E9 POST /api/admin/projects/:projectId/archive', () => {
       const res = await expectRefused(
         server,
         403,
-        () => post(`/api/admin/projects/${project}/archive`, { features: ['arch-keep', 'arch-other'] }),
-        state,
+        () =>
+          send(server, 'POST', `/api/admin/projects/${project}/archive`, {
+            features: ['arch-keep', 'arch-other'],
+          }),
+        featureLists,
         project,
       );
       expect(res.body.message).toContain('arch-other');
@@ -106,13 +98,19 @@ describe('E9 POST /api/admin/projects/:projectId/archive', () => {
   it('refuses bad bodies with 400 and bad callers', async () => {
     const url = '/api/admin/projects/default/archive';
     for (const body of [{}, { features: 'arch-keep' }, { features: [1] }, [], { features: null }]) {
-      await expectRefused(server, 400, () => post(url, body), state, JSON.stringify(body));
+      await expectRefused(
+        server,
+        400,
+        () => send(server, 'POST', url, body),
+        featureLists,
+        JSON.stringify(body),
+      );
     }
     await expectCallerRefusals(
       server,
       callers,
       { method: 'POST', url, body: { features: ['arch-keep'] } },
-      state,
+      featureLists,
     );
   });
 });
@@ -120,7 +118,11 @@ describe('E9 POST /api/admin/projects/:projectId/archive', () => {
 describe('DELETE /api/admin/projects/:projectId/features/:featureName', () => {
   it('archives one feature: 202 and a feature-archived event', async () => {
     await createFeature(server, 'arch-single');
-    const res = await server.request('DELETE', '/api/admin/projects/default/features/arch-single', admin());
+    const res = await server.request(
+      'DELETE',
+      '/api/admin/projects/default/features/arch-single',
+      admin(server),
+    );
     expect(res.status).toBe(202);
     expect((await readFeature(server, 'arch-single')).status).toBe(404);
     expect((await eventsOf(server, 'feature=arch-single'))[0]!.type).toBe('feature-archived');
@@ -132,13 +134,13 @@ describe('DELETE /api/admin/projects/:projectId/features/:featureName', () => {
       '/api/admin/projects/default/features/arch-single',
       '/api/admin/projects/default/features/arch-other',
     ]) {
-      await expectRefused(server, 404, () => server.request('DELETE', url, admin()), state, url);
+      await expectRefused(server, 404, () => server.request('DELETE', url, admin(server)), featureLists, url);
     }
     await expectCallerRefusals(
       server,
       callers,
       { method: 'DELETE', url: '/api/admin/projects/default/features/arch-keep' },
-      state,
+      featureLists,
     );
   });
 });
@@ -151,9 +153,9 @@ describe('E12 POST /api/admin/projects/:projectId/revive', () => {
     await setEnabled(server, 'rev-a', 'development', true);
     await setEnabled(server, 'rev-a', 'production', true);
     await setEnabled(server, 'rev-live', 'development', true);
-    await post('/api/admin/projects/default/archive', { features: ['rev-a'] });
+    await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['rev-a'] });
     const before = await countEvents(server, 'feature-revived');
-    const res = await post('/api/admin/projects/default/revive', {
+    const res = await send(server, 'POST', '/api/admin/projects/default/revive', {
       features: ['rev-a', 'rev-live', 'no-such'],
     });
     expect(res.status).toBe(200);
@@ -163,44 +165,51 @@ describe('E12 POST /api/admin/projects/:projectId/revive', () => {
       type: 'feature-revived',
       project: 'default',
     });
-    expect(await listed()).toContain('rev-a');
+    expect(await listedFeatures()).toContain('rev-a');
     const feature = (await readFeature(server, 'rev-a')).body;
     expect(feature.archived).toBe(false);
     expect(feature.environments.map((e: { enabled: boolean }) => e.enabled)).toEqual([false, false]);
     expect(feature.environments[1].strategies.map((s: { id: string }) => s.id)).toEqual([id]);
     const live = (await readFeature(server, 'rev-live')).body;
     expect(live.environments[0].enabled).toBe(true);
-    expect(await archived()).not.toContain('rev-a');
+    expect(await archivedFeatures()).not.toContain('rev-a');
   });
 
   it('answers 404 for an unknown project and 403 for another project’s feature, changing nothing', async () => {
     await createFeature(server, 'rev-other', 'other');
-    await post('/api/admin/projects/other/archive', { features: ['rev-other'] });
-    await post('/api/admin/projects/default/archive', { features: ['rev-live'] });
+    await send(server, 'POST', '/api/admin/projects/other/archive', { features: ['rev-other'] });
+    await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['rev-live'] });
     await expectRefused(
       server,
       404,
-      () => post('/api/admin/projects/no-such-project/revive', { features: ['rev-live'] }),
-      state,
+      () => send(server, 'POST', '/api/admin/projects/no-such-project/revive', { features: ['rev-live'] }),
+      featureLists,
     );
     await expectRefused(
       server,
       403,
-      () => post('/api/admin/projects/default/revive', { features: ['rev-live', 'rev-other'] }),
-      state,
+      () =>
+        send(server, 'POST', '/api/admin/projects/default/revive', { features: ['rev-live', 'rev-other'] }),
+      featureLists,
     );
   });
 
   it('refuses bad bodies (400), text/plain (415) and bad callers', async () => {
     const url = '/api/admin/projects/default/revive';
     for (const body of [{}, { features: 'rev-live' }, { features: [true] }]) {
-      await expectRefused(server, 400, () => post(url, body), state, JSON.stringify(body));
+      await expectRefused(
+        server,
+        400,
+        () => send(server, 'POST', url, body),
+        featureLists,
+        JSON.stringify(body),
+      );
     }
     await expectCallerRefusals(
       server,
       callers,
       { method: 'POST', url, body: { features: ['rev-live'] } },
-      state,
+      featureLists,
     );
   });
 });
@@ -208,17 +217,19 @@ describe('E12 POST /api/admin/projects/:projectId/revive', () => {
 describe('POST /api/admin/archive/revive/:featureName', () => {
   it('revives one archived feature, disabled; a live one is left alone; 404 for unknown', async () => {
     await setEnabled(server, 'rev-live', 'development', true);
-    const res = await server.request('POST', '/api/admin/archive/revive/rev-live', admin());
+    const res = await server.request('POST', '/api/admin/archive/revive/rev-live', admin(server));
     expect(res.status).toBe(200);
     expect((await readFeature(server, 'rev-live')).body.environments[0].enabled).toBe(false);
     const before = await countEvents(server);
-    expect((await server.request('POST', '/api/admin/archive/revive/rev-live', admin())).status).toBe(200);
+    expect((await server.request('POST', '/api/admin/archive/revive/rev-live', admin(server))).status).toBe(
+      200,
+    );
     expect(await countEvents(server)).toBe(before);
     await expectRefused(
       server,
       404,
-      () => server.request('POST', '/api/admin/archive/revive/nope', admin()),
-      state,
+      () => server.request('POST', '/api/admin/archive/revive/nope', admin(server)),
+      featureLists,
     );
   });
 
@@ -226,12 +237,12 @@ describe('POST /api/admin/archive/revive/:featureName', () => {
     const member = await createUser(server, 3);
     await grantRole(server, member.id, 'default');
     await createFeature(server, 'rev-member');
-    await post('/api/admin/projects/default/archive', { features: ['rev-member'] });
+    await send(server, 'POST', '/api/admin/projects/default/archive', { features: ['rev-member'] });
     await expectRefused(
       server,
       403,
       () => server.request('POST', '/api/admin/archive/revive/rev-other', { token: member.pat }),
-      state,
+      featureLists,
     );
     expect(
       (await server.request('POST', '/api/admin/archive/revive/rev-member', { token: member.pat })).status,
@@ -240,7 +251,7 @@ describe('POST /api/admin/archive/revive/:featureName', () => {
       server,
       callers,
       { method: 'POST', url: '/api/admin/archive/revive/rev-other', jsonBody: false },
-      state,
+      featureLists,
     );
   });
 });

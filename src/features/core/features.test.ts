@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../../test/requests.js';
 import {
   countEvents,
   createUser,
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = () => ({ token: server.adminToken });
 const create = (body: unknown, project = 'default', token = server.adminToken) =>
   server.request('POST', `/api/admin/projects/${project}/features`, { token, body });
 
@@ -33,7 +33,7 @@ describe('POST /api/admin/projects/:projectId/features', () => {
     });
     expect(Date.parse(res.body.createdAt)).not.toBeNaN();
     expect(await countEvents(server, 'feature-created')).toBe(before + 1);
-    const events = await server.request('GET', '/api/admin/events?feature=new-checkout', admin());
+    const events = await server.request('GET', '/api/admin/events?feature=new-checkout', admin(server));
     expect(events.body.events[0]).toMatchObject({
       type: 'feature-created',
       project: 'default',
@@ -43,7 +43,7 @@ describe('POST /api/admin/projects/:projectId/features', () => {
 
   it('attaches the feature, disabled, to every environment of the project', async () => {
     await create({ name: 'with-envs', description: 'd', type: 'experiment', impressionData: true });
-    const res = await server.request('GET', '/api/admin/projects/default/features/with-envs', admin());
+    const res = await server.request('GET', '/api/admin/projects/default/features/with-envs', admin(server));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'with-envs',
@@ -91,7 +91,7 @@ describe('POST /api/admin/projects/:projectId/features', () => {
 
 describe('reading features', () => {
   it('lists the live features of a project with their environments', async () => {
-    const res = await server.request('GET', '/api/admin/projects/default/features', admin());
+    const res = await server.request('GET', '/api/admin/projects/default/features', admin(server));
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(2);
     const names = res.body.features.map((f: { name: string }) => f.name);
@@ -114,11 +114,12 @@ describe('reading features', () => {
               last_seen_at = '2024-05-06T07:08:09.5Z'
         WHERE feature_name = 'with-envs' AND environment = 'production'`,
     );
-    const list = await server.request('GET', '/api/admin/projects/default/features', admin());
+    const list = await server.request('GET', '/api/admin/projects/default/features', admin(server));
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     const listed = list.body.features.find((f: { name: string }) => f.name === 'with-envs');
-    const single = (await server.request('GET', '/api/admin/projects/default/features/with-envs', admin()))
-      .body;
+    const single = (
+      await server.request('GET', '/api/admin/projects/default/features/with-envs', admin(server))
+    ).body;
     // The lifecycle stage and links are the single feature's only, as in Unleash's list.
     const {
       environments,
@@ -159,16 +160,16 @@ describe('reading features', () => {
     await create({ name: 'listed-tags' });
     const tag = { type: 'simple', value: 'checkout' };
     expect(
-      (await server.request('POST', '/api/admin/features/listed-tags/tags', { ...admin(), body: tag }))
+      (await server.request('POST', '/api/admin/features/listed-tags/tags', { ...admin(server), body: tag }))
         .status,
     ).toBe(201);
     const strategy = await server.request(
       'POST',
       '/api/admin/projects/default/features/listed-tags/environments/production/strategies',
-      { ...admin(), body: { name: 'default', disabled: true } },
+      { ...admin(server), body: { name: 'default', disabled: true } },
     );
     expect(strategy.status).toBe(200);
-    const list = await server.request('GET', '/api/admin/projects/default/features', admin());
+    const list = await server.request('GET', '/api/admin/projects/default/features', admin(server));
     const listed = list.body.features.find((f: { name: string }) => f.name === 'listed-tags');
     expect(listed.tags).toEqual([tag]);
     expect(listed.environments).toMatchObject([
@@ -178,13 +179,18 @@ describe('reading features', () => {
   });
 
   it('answers 404 for an unknown feature or one in another project', async () => {
-    await server.request('POST', '/api/admin/projects', { ...admin(), body: { id: 'other', name: 'Other' } });
-    expect((await server.request('GET', '/api/admin/projects/default/features/nope', admin())).status).toBe(
-      404,
-    );
-    const res = await server.request('GET', '/api/admin/projects/other/features/new-checkout', admin());
+    await server.request('POST', '/api/admin/projects', {
+      ...admin(server),
+      body: { id: 'other', name: 'Other' },
+    });
+    expect(
+      (await server.request('GET', '/api/admin/projects/default/features/nope', admin(server))).status,
+    ).toBe(404);
+    const res = await server.request('GET', '/api/admin/projects/other/features/new-checkout', admin(server));
     expect(res.status).toBe(404);
     expect(res.body.message).toContain('"default"');
-    expect((await server.request('GET', '/api/admin/projects/nope/features', admin())).status).toBe(404);
+    expect((await server.request('GET', '/api/admin/projects/nope/features', admin(server))).status).toBe(
+      404,
+    );
   });
 });

@@ -10,15 +10,15 @@ import {
   server,
   useFeatureServer,
 } from '../../../test/features.js';
+import { admin } from '../../../test/requests.js';
 import { countEvents } from '../../../test/server.js';
 
 useFeatureServer(async () => {
   await createProject(server, 'other');
 });
 
-const admin = () => ({ token: server.adminToken });
 const put = (name: string, body: unknown, project = 'default') =>
-  server.request('PUT', `/api/admin/projects/${project}/features/${name}`, { ...admin(), body });
+  server.request('PUT', `/api/admin/projects/${project}/features/${name}`, { ...admin(server), body });
 
 describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
   it('replaces the metadata: 200, read back, feature-metadata-updated with preData, feature-stale-on', async () => {
@@ -91,13 +91,13 @@ describe('PUT /api/admin/projects/:projectId/features/:featureName', () => {
       await expectRefused(server, 400, () => put('put-me', body), read, JSON.stringify(body));
     }
     expect(
-      (await server.request('GET', '/api/admin/projects/default/features/renamed', admin())).status,
+      (await server.request('GET', '/api/admin/projects/default/features/renamed', admin(server))).status,
     ).toBe(404);
   });
 
   it('answers 404 for an unknown, archived or other-project feature and an unknown project', async () => {
     await createFeature(server, 'put-archived');
-    await server.request('DELETE', '/api/admin/projects/default/features/put-archived', admin());
+    await server.request('DELETE', '/api/admin/projects/default/features/put-archived', admin(server));
     const read = () => readMetadata('put-me');
     for (const [name, project] of [
       ['nope', 'default'],
@@ -140,7 +140,7 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
     await createFeature(server, 'stale-b');
     const before = await countEvents(server, 'feature-stale-on');
     const res = await server.request('POST', '/api/admin/projects/default/stale', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['stale-a', 'stale-b', 'no-such-feature'], stale: true },
     });
     expect(res.status).toBe(202);
@@ -148,12 +148,12 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
     expect(await readMetadata('stale-b')).toMatchObject({ stale: true });
     expect(await countEvents(server, 'feature-stale-on')).toBe(before + 2);
     await server.request('POST', '/api/admin/projects/default/stale', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['stale-a'], stale: true },
     });
     expect(await countEvents(server, 'feature-stale-on')).toBe(before + 2);
     await server.request('POST', '/api/admin/projects/default/stale', {
-      ...admin(),
+      ...admin(server),
       body: { features: ['stale-a'], stale: false },
     });
     expect(await readMetadata('stale-a')).toMatchObject({ stale: false });
@@ -173,7 +173,7 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('POST', url, { ...admin(), body }),
+        () => server.request('POST', url, { ...admin(server), body }),
         read,
         JSON.stringify(body),
       );
@@ -183,7 +183,7 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
       403,
       () =>
         server.request('POST', url, {
-          ...admin(),
+          ...admin(server),
           body: { features: ['stale-a', 'stale-other'], stale: true },
         }),
       read,
@@ -201,7 +201,7 @@ describe('POST /api/admin/projects/:projectId/stale', () => {
 describe('POST /api/admin/features/validate', () => {
   it('answers 200 for a free name, 409 for a taken one (archived too), 400 for a bad one', async () => {
     const validate = (body: unknown) =>
-      server.request('POST', '/api/admin/features/validate', { ...admin(), body });
+      server.request('POST', '/api/admin/features/validate', { ...admin(server), body });
     expect((await validate({ name: 'brand-new' })).status).toBe(200);
     expect((await validate({ name: 'put-me' })).status).toBe(409);
     expect((await validate({ name: 'put-to-archive' })).status).toBe(409);
@@ -242,8 +242,8 @@ describe('GET /api/admin/feature-types', () => {
 
   it('lets an Admin change a lifetime (feature-type-updated) and nobody else', async () => {
     const url = '/api/admin/feature-types/release/lifetime';
-    const read = async () => (await server.request('GET', '/api/admin/feature-types', admin())).body;
-    const res = await server.request('PUT', url, { ...admin(), body: { lifetimeDays: 60 } });
+    const read = async () => (await server.request('GET', '/api/admin/feature-types', admin(server))).body;
+    const res = await server.request('PUT', url, { ...admin(server), body: { lifetimeDays: 60 } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'release', lifetimeDays: 60 });
     expect((await eventsOf(server, 'type=feature-type-updated'))[0]).toMatchObject({
@@ -259,7 +259,7 @@ describe('GET /api/admin/feature-types', () => {
       await expectRefused(
         server,
         400,
-        () => server.request('PUT', url, { ...admin(), body }),
+        () => server.request('PUT', url, { ...admin(server), body }),
         read,
         JSON.stringify(body),
       );
@@ -269,7 +269,7 @@ describe('GET /api/admin/feature-types', () => {
       404,
       () =>
         server.request('PUT', '/api/admin/feature-types/nope/lifetime', {
-          ...admin(),
+          ...admin(server),
           body: { lifetimeDays: 1 },
         }),
       read,

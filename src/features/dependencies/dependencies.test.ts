@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, grantRole } from '../../../test/features.js';
 import { flags } from '../../../test/flags.js';
+import { send } from '../../../test/requests.js';
 import {
   countEvents,
   createProject,
@@ -19,11 +20,8 @@ let member: TestUser;
 let f: ReturnType<typeof flags>;
 
 const base = '/api/admin/projects/default/features';
-const admin = () => server.adminToken;
-const send = (method: string, url: string, body?: unknown, token = admin()) =>
-  server.request(method, url, { token, body });
 const feature = async (name: string, project = 'default') =>
-  (await send('GET', `/api/admin/projects/${project}/features/${name}`)).body;
+  (await send(server, 'GET', `/api/admin/projects/${project}/features/${name}`)).body;
 const relations = async (name: string) => {
   const { dependencies, children } = await feature(name);
   return { dependencies, children };
@@ -45,7 +43,7 @@ afterAll(() => server.close());
 
 describe('POST …/features/:child/dependencies', () => {
   it('gives a child its parent: 200, read back on both, feature-dependency-added', async () => {
-    const res = await send('POST', `${base}/child/dependencies`, { feature: 'parent' });
+    const res = await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent' });
     expect(res.status, res.text).toBe(200);
     expect(await relations('child')).toEqual({
       dependencies: [{ feature: 'parent', enabled: true, variants: [] }],
@@ -61,22 +59,30 @@ describe('POST …/features/:child/dependencies', () => {
   });
 
   it('replaces the parent condition; the same condition again records nothing', async () => {
-    const res = await send('POST', `${base}/child/dependencies`, { feature: 'parent', variants: ['a', 'b'] });
+    const res = await send(server, 'POST', `${base}/child/dependencies`, {
+      feature: 'parent',
+      variants: ['a', 'b'],
+    });
     expect(res.status).toBe(200);
     expect((await relations('child')).dependencies).toEqual([
       { feature: 'parent', enabled: true, variants: ['a', 'b'] },
     ]);
     const events = await countEvents(server);
     expect(
-      (await send('POST', `${base}/child/dependencies`, { feature: 'parent', variants: ['a', 'b'] })).status,
+      (await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent', variants: ['a', 'b'] }))
+        .status,
     ).toBe(200);
     expect(await countEvents(server)).toBe(events);
     // `enabled: false` needs the parent off: variants do not apply then.
-    await send('POST', `${base}/child/dependencies`, { feature: 'parent', enabled: false, variants: ['a'] });
+    await send(server, 'POST', `${base}/child/dependencies`, {
+      feature: 'parent',
+      enabled: false,
+      variants: ['a'],
+    });
     expect((await relations('child')).dependencies).toEqual([
       { feature: 'parent', enabled: false, variants: [] },
     ]);
-    await send('POST', `${base}/child/dependencies`, { feature: 'parent' });
+    await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent' });
   });
 
   it('refuses what Unleash refuses, changing nothing', async () => {
@@ -85,7 +91,7 @@ describe('POST …/features/:child/dependencies', () => {
       expectRefused(
         server,
         status,
-        () => send('POST', `/api/admin/projects/${project}/features/${child}/dependencies`, body),
+        () => send(server, 'POST', `/api/admin/projects/${project}/features/${child}/dependencies`, body),
         read,
         `${child} -> ${JSON.stringify(body)}`,
       );
@@ -107,15 +113,15 @@ describe('POST …/features/:child/dependencies', () => {
     const read = () => relations('other');
     const body = { feature: 'parent' };
     const url = `${base}/other/dependencies`;
-    await expectRefused(server, 401, () => send('POST', url, body, ''), read);
-    await expectRefused(server, 403, () => send('POST', url, body, viewer.pat), read);
-    await expectRefused(server, 403, () => send('POST', url, body, CLIENT), read);
+    await expectRefused(server, 401, () => send(server, 'POST', url, body, ''), read);
+    await expectRefused(server, 403, () => send(server, 'POST', url, body, viewer.pat), read);
+    await expectRefused(server, 403, () => send(server, 'POST', url, body, CLIENT), read);
     await expectRefused(
       server,
       415,
       () =>
         server.request('POST', url, {
-          token: admin(),
+          token: server.adminToken,
           body: JSON.stringify(body),
           contentType: 'text/plain',
         }),
@@ -124,23 +130,25 @@ describe('POST …/features/:child/dependencies', () => {
   });
 
   it('is allowed to a Member of the project (and an Editor), as Unleash gives them the permission', async () => {
-    expect((await send('POST', `${base}/other/dependencies`, { feature: 'parent' }, member.pat)).status).toBe(
-      200,
-    );
+    expect(
+      (await send(server, 'POST', `${base}/other/dependencies`, { feature: 'parent' }, member.pat)).status,
+    ).toBe(200);
     expect((await lastEvent(server, 'feature-dependency-added')).createdBy).toBe(member.username);
     const editor = await createUser(server, 2);
-    expect((await send('DELETE', `${base}/other/dependencies`, undefined, editor.pat)).status).toBe(200);
+    expect((await send(server, 'DELETE', `${base}/other/dependencies`, undefined, editor.pat)).status).toBe(
+      200,
+    );
   });
 });
 
 describe('reading the options', () => {
   it('GET …/parents: the features of the project a feature may depend on', async () => {
-    const res = await send('GET', `${base}/lonely/parents`, undefined, viewer.pat);
+    const res = await send(server, 'GET', `${base}/lonely/parents`, undefined, viewer.pat);
     expect(res.status).toBe(200);
     // Not itself, not a feature that has a parent (child), not archived or of another project.
     expect(res.body).toEqual(['grandchild', 'other', 'parent']);
-    expect((await send('GET', `${base}/nothing/parents`)).status).toBe(404);
-    expect((await send('GET', `${base}/lonely/parents`, undefined, '')).status).toBe(401);
+    expect((await send(server, 'GET', `${base}/nothing/parents`)).status).toBe(404);
+    expect((await send(server, 'GET', `${base}/lonely/parents`, undefined, '')).status).toBe(401);
   });
 
   it("GET …/parent-variants: the names of the parent's variants, of environments and strategies", async () => {
@@ -153,18 +161,18 @@ describe('reading the options', () => {
       parameters: { rollout: '100' },
       variants: [{ name: 'green', weight: 1000, weightType: 'variable', stickiness: 'default' }],
     });
-    const res = await send('GET', `${base}/parent/parent-variants`, undefined, viewer.pat);
+    const res = await send(server, 'GET', `${base}/parent/parent-variants`, undefined, viewer.pat);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['blue', 'green', 'red']);
-    expect((await send('GET', `${base}/nothing/parent-variants`)).status).toBe(404);
+    expect((await send(server, 'GET', `${base}/nothing/parent-variants`)).status).toBe(404);
   });
 
   it('GET /api/admin/projects/:p/dependencies: whether the project has any', async () => {
-    expect((await send('GET', '/api/admin/projects/default/dependencies', undefined, viewer.pat)).body).toBe(
-      true,
-    );
-    expect((await send('GET', '/api/admin/projects/elsewhere/dependencies')).body).toBe(false);
-    expect((await send('GET', '/api/admin/projects/nowhere/dependencies')).status).toBe(404);
+    expect(
+      (await send(server, 'GET', '/api/admin/projects/default/dependencies', undefined, viewer.pat)).body,
+    ).toBe(true);
+    expect((await send(server, 'GET', '/api/admin/projects/elsewhere/dependencies')).body).toBe(false);
+    expect((await send(server, 'GET', '/api/admin/projects/nowhere/dependencies')).status).toBe(404);
   });
 });
 
@@ -188,18 +196,18 @@ describe('SDKs follow dependencies', () => {
     await f.enable('parent', 'development');
     expect(await on()).toEqual(expect.arrayContaining(['child', 'parent']));
     // A child that needs the parent off.
-    await send('POST', `${base}/child/dependencies`, { feature: 'parent', enabled: false });
+    await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent', enabled: false });
     expect(await on()).not.toContain('child');
     await f.disable('parent', 'development');
     expect(await on()).toContain('child');
-    await send('POST', `${base}/child/dependencies`, { feature: 'parent' });
+    await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent' });
   });
 });
 
 describe('removing dependencies', () => {
   it('DELETE …/dependencies/:parent removes one: 200, feature-dependency-removed; 404 when there is none', async () => {
-    await send('POST', `${base}/grandchild/dependencies`, { feature: 'other' });
-    const res = await send('DELETE', `${base}/grandchild/dependencies/other`);
+    await send(server, 'POST', `${base}/grandchild/dependencies`, { feature: 'other' });
+    const res = await send(server, 'DELETE', `${base}/grandchild/dependencies/other`);
     expect(res.status).toBe(200);
     expect((await relations('grandchild')).dependencies).toEqual([]);
     expect(await lastEvent(server, 'feature-dependency-removed')).toMatchObject({
@@ -207,18 +215,23 @@ describe('removing dependencies', () => {
       data: { feature: 'other' },
     });
     const read = () => relations('grandchild');
-    await expectRefused(server, 404, () => send('DELETE', `${base}/grandchild/dependencies/other`), read);
+    await expectRefused(
+      server,
+      404,
+      () => send(server, 'DELETE', `${base}/grandchild/dependencies/other`),
+      read,
+    );
     await expectRefused(
       server,
       403,
-      () => send('DELETE', `${base}/child/dependencies/parent`, undefined, viewer.pat),
+      () => send(server, 'DELETE', `${base}/child/dependencies/parent`, undefined, viewer.pat),
       read,
     );
   });
 
   it('DELETE …/dependencies removes all: feature-dependencies-removed; 404 when there are none', async () => {
-    await send('POST', `${base}/grandchild/dependencies`, { feature: 'other' });
-    expect((await send('DELETE', `${base}/grandchild/dependencies`)).status).toBe(200);
+    await send(server, 'POST', `${base}/grandchild/dependencies`, { feature: 'other' });
+    expect((await send(server, 'DELETE', `${base}/grandchild/dependencies`)).status).toBe(200);
     expect((await relations('grandchild')).dependencies).toEqual([]);
     expect(await lastEvent(server, 'feature-dependencies-removed')).toMatchObject({
       featureName: 'grandchild',
@@ -226,13 +239,13 @@ describe('removing dependencies', () => {
     await expectRefused(
       server,
       404,
-      () => send('DELETE', `${base}/grandchild/dependencies`),
+      () => send(server, 'DELETE', `${base}/grandchild/dependencies`),
       () => relations('grandchild'),
     );
     await expectRefused(
       server,
       401,
-      () => send('DELETE', `${base}/child/dependencies`, undefined, ''),
+      () => send(server, 'DELETE', `${base}/child/dependencies`, undefined, ''),
       () => relations('child'),
     );
   });
@@ -241,7 +254,7 @@ describe('removing dependencies', () => {
 describe('archiving and moving', () => {
   it('POST …/archive/validate says what archiving would break', async () => {
     const validate = (features: string[]) =>
-      send('POST', '/api/admin/projects/default/archive/validate', { features });
+      send(server, 'POST', '/api/admin/projects/default/archive/validate', { features });
     expect((await validate(['parent'])).body).toEqual({
       parentsWithChildFeatures: ['parent'],
       hasDeletedDependencies: true,
@@ -255,8 +268,8 @@ describe('archiving and moving', () => {
       hasDeletedDependencies: false,
     });
     expect((await validate(['parent'])).status).toBe(200);
-    expect((await send('POST', '/api/admin/projects/default/archive/validate', {})).status).toBe(400);
-    const unknown = await send('POST', '/api/admin/projects/no-such-project/archive/validate', {
+    expect((await send(server, 'POST', '/api/admin/projects/default/archive/validate', {})).status).toBe(400);
+    const unknown = await send(server, 'POST', '/api/admin/projects/no-such-project/archive/validate', {
       features: ['parent'],
     });
     expect(unknown.status).toBe(404);
@@ -265,8 +278,15 @@ describe('archiving and moving', () => {
       message: expect.stringContaining('no-such-project'),
     });
     expect(
-      (await send('POST', '/api/admin/projects/default/archive/validate', { features: [] }, viewer.pat))
-        .status,
+      (
+        await send(
+          server,
+          'POST',
+          '/api/admin/projects/default/archive/validate',
+          { features: [] },
+          viewer.pat,
+        )
+      ).status,
     ).toBe(403);
   });
 
@@ -275,25 +295,25 @@ describe('archiving and moving', () => {
     await expectRefused(
       server,
       403,
-      () => send('POST', '/api/admin/projects/default/archive', { features: ['parent'] }),
+      () => send(server, 'POST', '/api/admin/projects/default/archive', { features: ['parent'] }),
       read,
     );
-    await expectRefused(server, 403, () => send('DELETE', `${base}/parent`), read);
+    await expectRefused(server, 403, () => send(server, 'DELETE', `${base}/parent`), read);
     await expectRefused(
       server,
       403,
-      () => send('PATCH', `${base}/parent`, [{ op: 'replace', path: '/archived', value: true }]),
+      () => send(server, 'PATCH', `${base}/parent`, [{ op: 'replace', path: '/archived', value: true }]),
       read,
     );
   });
 
   it('refuses to move a feature that takes part in a dependency (403)', async () => {
-    await send('POST', '/api/admin/projects/elsewhere/environments', { environment: 'development' });
+    await send(server, 'POST', '/api/admin/projects/elsewhere/environments', { environment: 'development' });
     for (const name of ['parent', 'child']) {
       const res = await expectRefused(
         server,
         403,
-        () => send('POST', `${base}/${name}/changeProject`, { newProjectId: 'elsewhere' }),
+        () => send(server, 'POST', `${base}/${name}/changeProject`, { newProjectId: 'elsewhere' }),
         () => relations(name),
       );
       expect(res.body.message).toContain('has dependencies');
@@ -302,7 +322,7 @@ describe('archiving and moving', () => {
 
   it('archiving a child removes its dependency (feature-dependencies-removed before feature-archived)', async () => {
     const archivedBefore = await countEvents(server, 'feature-archived');
-    expect((await send('DELETE', `${base}/child`)).status).toBe(202);
+    expect((await send(server, 'DELETE', `${base}/child`)).status).toBe(202);
     expect(await countEvents(server, 'feature-archived')).toBe(archivedBefore + 1);
     const removed = await lastEvent(server, 'feature-dependencies-removed');
     const archived = await lastEvent(server, 'feature-archived');
@@ -314,10 +334,12 @@ describe('archiving and moving', () => {
   });
 
   it('archives a parent together with its children', async () => {
-    await send('POST', `${base}/child/dependencies`, { feature: 'parent' });
-    const res = await send('POST', '/api/admin/projects/default/archive', { features: ['parent', 'child'] });
+    await send(server, 'POST', `${base}/child/dependencies`, { feature: 'parent' });
+    const res = await send(server, 'POST', '/api/admin/projects/default/archive', {
+      features: ['parent', 'child'],
+    });
     expect(res.status).toBe(202);
-    expect((await send('GET', `${base}/parent`)).status).toBe(404);
+    expect((await send(server, 'GET', `${base}/parent`)).status).toBe(404);
     await f.revive(['parent', 'child']);
     expect(await relations('child')).toEqual({ dependencies: [], children: [] });
   });

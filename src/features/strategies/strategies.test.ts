@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_TOKEN,
   callers,
-  environmentPath,
   expectRefused,
   lastEvent,
+  listStrategies,
   makeFeature,
   makeProject,
   readFeature,
   server,
+  strategiesPath,
   useFeatureModelServer,
 } from '../../../test/feature-model.js';
+import { admin } from '../../../test/requests.js';
 import { countEvents } from '../../../test/server.js';
 
 useFeatureModelServer(async () => {
@@ -21,13 +23,8 @@ useFeatureModelServer(async () => {
   await makeFeature(server, 'elsewhere-high');
 });
 
-const admin = () => ({ token: server.adminToken });
-const strategies = (feature = 'checkout', environment = 'development', project = 'default') =>
-  `${environmentPath(feature, environment, project)}/strategies`;
-const list = async (feature = 'checkout', environment = 'development') =>
-  (await server.request('GET', strategies(feature, environment), admin())).body;
 const post = (body: unknown, token = server.adminToken, feature = 'checkout', contentType?: string) =>
-  server.request('POST', strategies(feature), { token, body, contentType });
+  server.request('POST', strategiesPath(feature), { token, body, contentType });
 
 describe('POST …/strategies', () => {
   it('adds a strategy: 200, sortOrder last + 1, shown by the feature, one feature-strategy-add event', async () => {
@@ -70,7 +67,7 @@ describe('POST …/strategies', () => {
       second.body.id,
     ]);
     expect(feature.environments[1].strategies).toEqual([]);
-    expect(await list()).toEqual([first.body, second.body]);
+    expect(await listStrategies()).toEqual([first.body, second.body]);
   });
 
   it('normalizes flexibleRollout parameters: defaults, strings', async () => {
@@ -86,7 +83,7 @@ describe('POST …/strategies', () => {
 
   it('keeps title, disabled, segments, constraints on unknown context fields, and fixed strategy variants', async () => {
     const segment = await server.request('POST', '/api/admin/segments', {
-      ...admin(),
+      ...admin(server),
       body: { name: 'staff', constraints: [] },
     });
     const res = await post(
@@ -138,7 +135,7 @@ describe('POST …/strategies', () => {
       inverted: true,
       caseInsensitive: false,
     });
-    const read = await server.request('GET', `${strategies('search')}/${res.body.id}`, {
+    const read = await server.request('GET', `${strategiesPath('search')}/${res.body.id}`, {
       token: callers.viewer,
     });
     expect(read.status).toBe(200);
@@ -208,7 +205,7 @@ describe('POST …/strategies', () => {
     for (const body of bad)
       await expectRefused(
         server,
-        () => list(),
+        () => listStrategies(),
         () => post(body),
         400,
         JSON.stringify(body),
@@ -220,55 +217,55 @@ describe('POST …/strategies', () => {
   it('answers 404 for an unknown project, feature or environment, or a feature of another project', async () => {
     const body = { name: 'default' };
     const tries = [
-      strategies('nope'),
-      strategies('checkout', 'staging'),
-      strategies('checkout', 'development', 'nope'),
-      strategies('checkout', 'development', 'other'),
-      strategies('elsewhere', 'development', 'default'),
+      strategiesPath('nope'),
+      strategiesPath('checkout', 'staging'),
+      strategiesPath('checkout', 'development', 'nope'),
+      strategiesPath('checkout', 'development', 'other'),
+      strategiesPath('elsewhere', 'development', 'default'),
     ];
     for (const path of tries) {
       await expectRefused(
         server,
-        () => list(),
-        () => server.request('POST', path, { ...admin(), body }),
+        () => listStrategies(),
+        () => server.request('POST', path, { ...admin(server), body }),
         404,
         path,
       );
-      expect((await server.request('GET', path, admin())).status, path).toBe(404);
+      expect((await server.request('GET', path, admin(server))).status, path).toBe(404);
     }
   });
 
   it('is refused to Viewers and client tokens (403), without a token (401), and to text bodies (415)', async () => {
     await expectRefused(
       server,
-      () => list(),
+      () => listStrategies(),
       () => post({ name: 'default' }, callers.viewer),
       403,
     );
     await expectRefused(
       server,
-      () => list(),
+      () => listStrategies(),
       () => post('x', callers.viewer, 'checkout', 'text/plain'),
       403,
     );
     await expectRefused(
       server,
-      () => list(),
+      () => listStrategies(),
       () => post({ name: 'default' }, CLIENT_TOKEN),
       403,
     );
     await expectRefused(
       server,
-      () => list(),
-      () => server.request('POST', strategies(), { body: { name: 'default' } }),
+      () => listStrategies(),
+      () => server.request('POST', strategiesPath(), { body: { name: 'default' } }),
       401,
     );
     await expectRefused(
       server,
-      () => list(),
+      () => listStrategies(),
       () => post('{"name":"default"}', server.adminToken, 'checkout', 'text/plain'),
       415,
     );
-    expect((await server.request('GET', strategies(), { token: CLIENT_TOKEN })).status).toBe(403);
+    expect((await server.request('GET', strategiesPath(), { token: CLIENT_TOKEN })).status).toBe(403);
   });
 });

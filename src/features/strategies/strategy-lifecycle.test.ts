@@ -5,11 +5,14 @@ import {
   environmentPath,
   expectRefused,
   lastEvent,
+  listStrategies,
   makeFeature,
   readFeature,
   server,
+  strategiesPath,
   useFeatureModelServer,
 } from '../../../test/feature-model.js';
+import { admin } from '../../../test/requests.js';
 import { countEvents } from '../../../test/server.js';
 
 useFeatureModelServer(async () => {
@@ -20,51 +23,49 @@ useFeatureModelServer(async () => {
   await addStrategy(server, 'search', { name: 'default' });
 });
 
-const admin = () => ({ token: server.adminToken });
-const strategies = (feature = 'checkout', environment = 'development', project = 'default') =>
-  `${environmentPath(feature, environment, project)}/strategies`;
-const list = async (feature = 'checkout', environment = 'development') =>
-  (await server.request('GET', strategies(feature, environment), admin())).body;
-
 describe('GET and DELETE …/strategies/:strategyId', () => {
   it('answers 404 for an unknown id and 403 for a strategy of another feature or environment', async () => {
-    const [mine] = await list();
-    const get = (path: string) => server.request('GET', path, admin());
-    expect((await get(`${strategies()}/no-such-id`)).status).toBe(404);
-    expect((await get(`${strategies('search')}/${mine.id}`)).status).toBe(403);
-    expect((await get(`${strategies('checkout', 'production')}/${mine.id}`)).status).toBe(403);
+    const [mine] = await listStrategies();
+    const get = (path: string) => server.request('GET', path, admin(server));
+    expect((await get(`${strategiesPath()}/no-such-id`)).status).toBe(404);
+    expect((await get(`${strategiesPath('search')}/${mine.id}`)).status).toBe(403);
+    expect((await get(`${strategiesPath('checkout', 'production')}/${mine.id}`)).status).toBe(403);
     for (const path of [
-      `${strategies('search')}/${mine.id}`,
-      `${strategies('checkout', 'production')}/${mine.id}`,
+      `${strategiesPath('search')}/${mine.id}`,
+      `${strategiesPath('checkout', 'production')}/${mine.id}`,
     ]) {
       await expectRefused(
         server,
-        () => list(),
-        () => server.request('DELETE', path, admin()),
+        () => listStrategies(),
+        () => server.request('DELETE', path, admin(server)),
         403,
       );
     }
     await expectRefused(
       server,
-      () => list(),
-      () => server.request('DELETE', `${strategies()}/no-such-id`, admin()),
+      () => listStrategies(),
+      () => server.request('DELETE', `${strategiesPath()}/no-such-id`, admin(server)),
       404,
     );
     await expectRefused(
       server,
-      () => list(),
-      () => server.request('DELETE', `${strategies()}/${mine.id}`, { token: callers.viewer }),
+      () => listStrategies(),
+      () => server.request('DELETE', `${strategiesPath()}/${mine.id}`, { token: callers.viewer }),
       403,
     );
   });
 
   it('removes a strategy with a feature-strategy-remove event; the others keep their places', async () => {
-    const before = await list();
+    const before = await listStrategies();
     const events = await countEvents(server, 'feature-strategy-remove');
-    const res = await server.request('DELETE', `${strategies()}/${before[0].id}`, { token: callers.editor });
+    const res = await server.request('DELETE', `${strategiesPath()}/${before[0].id}`, {
+      token: callers.editor,
+    });
     expect(res.status).toBe(200);
-    expect(await list()).toEqual(before.slice(1));
-    expect((await server.request('GET', `${strategies()}/${before[0].id}`, admin())).status).toBe(404);
+    expect(await listStrategies()).toEqual(before.slice(1));
+    expect((await server.request('GET', `${strategiesPath()}/${before[0].id}`, admin(server))).status).toBe(
+      404,
+    );
     expect(await countEvents(server, 'feature-strategy-remove')).toBe(events + 1);
     expect(await lastEvent(server, 'feature-strategy-remove')).toMatchObject({
       featureName: 'checkout',
@@ -76,10 +77,10 @@ describe('GET and DELETE …/strategies/:strategyId', () => {
   it('switches the environment off when its last active strategy goes', async () => {
     await makeFeature(server, 'short');
     const only = await addStrategy(server, 'short', { name: 'default' });
-    await server.request('POST', `${environmentPath('short')}/on`, admin());
+    await server.request('POST', `${environmentPath('short')}/on`, admin(server));
     expect((await readFeature(server, 'short')).environments[0].enabled).toBe(true);
     const disabled = await countEvents(server, 'feature-environment-disabled');
-    await server.request('DELETE', `${strategies('short')}/${only.id}`, admin());
+    await server.request('DELETE', `${strategiesPath('short')}/${only.id}`, admin(server));
     expect((await readFeature(server, 'short')).environments[0].enabled).toBe(false);
     expect(await countEvents(server, 'feature-environment-disabled')).toBe(disabled + 1);
   });
@@ -92,7 +93,7 @@ describe('POST …/strategies/set-sort-order', () => {
     const b = await addStrategy(server, 'ordered', { name: 'default', title: 'b' });
     const c = await addStrategy(server, 'ordered', { name: 'default', title: 'c' });
     const events = await countEvents(server, 'strategy-order-changed');
-    const res = await server.request('POST', `${strategies('ordered')}/set-sort-order`, {
+    const res = await server.request('POST', `${strategiesPath('ordered')}/set-sort-order`, {
       token: callers.editor,
       body: [
         { id: c.id, sortOrder: 0 },
@@ -101,7 +102,7 @@ describe('POST …/strategies/set-sort-order', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect((await list('ordered')).map((s: { title: string }) => s.title)).toEqual(['c', 'a', 'b']);
+    expect((await listStrategies('ordered')).map((s: { title: string }) => s.title)).toEqual(['c', 'a', 'b']);
     expect(
       (await readFeature(server, 'ordered')).environments[0].strategies.map(
         (s: { title: string }) => s.title,
@@ -114,11 +115,11 @@ describe('POST …/strategies/set-sort-order', () => {
   });
 
   it('refuses repeated ids and bad bodies (400), unknown ids (404), strategies of another feature (403), Viewers (403)', async () => {
-    const [first] = await list('ordered');
-    const [foreign] = await list('search');
+    const [first] = await listStrategies('ordered');
+    const [foreign] = await listStrategies('search');
     const order = (body: unknown, token = server.adminToken) =>
-      server.request('POST', `${strategies('ordered')}/set-sort-order`, { token, body });
-    const read = () => list('ordered');
+      server.request('POST', `${strategiesPath('ordered')}/set-sort-order`, { token, body });
+    const read = () => listStrategies('ordered');
     for (const body of [
       [
         { id: first.id, sortOrder: 1 },

@@ -5,8 +5,8 @@ import { recordEvent } from '../../events/service.js';
 import { NameExistsError, NotFoundError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import { getTagType } from '../../tag-types/service.js';
-import type { Tag } from '../../tags/queries.js';
 import { ensureTag, tagOf } from '../../tags/service.js';
+import type { Tag } from '../../tags/types.js';
 import { getAnyFeature } from '../core/service.js';
 import { deleteFeatureTag, featureHasTag, insertFeatureTag, tagsOfFeatureList } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, withRowLock } from '../../db/lock.js';
-import type { Tag } from '../../tags/queries.js';
+import type { Tag } from '../../tags/types.js';
 
 /** The tags of the given features, in the order they were added. */
 export async function tagsOfFeatureList(

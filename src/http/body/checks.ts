@@ -1,4 +1,4 @@
-import type { ErrorDetail } from './errors.js';
+import type { ErrorDetail } from '../errors.js';
 
 /**
  * What a request may not hold beyond what its schema says: text PostgreSQL cannot store, and keys

@@ -10,15 +10,15 @@ import {
   server,
   useFeatureServer,
 } from '../../../test/features.js';
+import { admin } from '../../../test/requests.js';
 import { countEvents } from '../../../test/server.js';
 
 useFeatureServer(async () => {
   await createProject(server, 'other');
 });
 
-const admin = () => ({ token: server.adminToken });
 const patch = (name: string, body: unknown, project = 'default') =>
-  server.request('PATCH', `/api/admin/projects/${project}/features/${name}`, { ...admin(), body });
+  server.request('PATCH', `/api/admin/projects/${project}/features/${name}`, { ...admin(server), body });
 
 describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () => {
   beforeAll(async () => {
@@ -134,7 +134,7 @@ describe('E16 PATCH /api/admin/projects/:projectId/features/:featureName', () =>
 
   it('answers 404 for an unknown, archived or other-project feature (after the schema check)', async () => {
     await createFeature(server, 'patch-archived');
-    await server.request('DELETE', '/api/admin/projects/default/features/patch-archived', admin());
+    await server.request('DELETE', '/api/admin/projects/default/features/patch-archived', admin(server));
     const ops = [{ op: 'replace', path: '/description', value: 'x' }];
     for (const [name, project] of [
       ['nope', 'default'],

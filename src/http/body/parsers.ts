@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { findPrototypeKey, findUnstorableText, mayHoldUnstorableText } from './body-checks.js';
 import {
   type ErrorDetail,
   PayloadTooLargeError,
   ServiceUnavailableError,
   ValidationError,
-} from './errors.js';
-import { holdsAnywhere, type Permission } from './permissions.js';
-import type { App } from './route.js';
+} from '../errors.js';
+import { holdsAnywhere, type Permission } from '../permissions.js';
+import type { App } from '../route.js';
+import { findPrototypeKey, findUnstorableText, mayHoldUnstorableText } from './checks.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 

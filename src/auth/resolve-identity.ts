@@ -1,10 +1,10 @@
 import type { Database } from '../db/database.js';
 import type { Identity, UserIdentity } from '../http/identity.js';
+import type { IdentityCache } from '../identity/cache.js';
+import { findPrincipal } from '../identity/grants.js';
+import { findSession, parseCookies, SESSION_COOKIE } from '../identity/sessions.js';
 import { hashSecret } from '../secrets.js';
-import type { IdentityCache } from './cache.js';
-import { findPrincipal } from './grants.js';
-import { findSession, parseCookies, SESSION_COOKIE } from './sessions.js';
-import { isPatSecret, resolveApiToken, resolvePat } from './tokens.js';
+import { isPatSecret, resolveApiToken, resolvePat } from '../tokens/credentials.js';
 
 export interface Credentials {
   authorization?: string;

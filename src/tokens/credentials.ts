@@ -1,10 +1,14 @@
 import type { Database, Transaction } from '../db/database.js';
 import type { TokenIdentity } from '../http/identity.js';
+import type { IdentityCache } from '../identity/cache.js';
+import { noteSeen } from '../identity/seen.js';
 import { hashSecret, randomHex } from '../secrets.js';
 import { markChanged } from '../sync/changes.js';
-import type { IdentityCache } from './cache.js';
-import { noteSeen } from './seen.js';
-import { deletePatsOf, findActiveApiToken, findActivePat, touchApiToken, touchPat } from './token-store.js';
+import { deletePatsOf, findActiveApiToken, findActivePat, touchApiToken, touchPat } from './store.js';
+
+// What the other areas need of API tokens and personal access tokens, whose rows only this area
+// writes: a request's credentials resolved, a user's PATs revoked, when they were last used.
+export { lastPatUse } from './store.js';
 
 /** How the secret of every personal access token starts. */
 const PAT_PREFIX = 'user:';

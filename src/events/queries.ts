@@ -1,2 +1,0 @@
-// What other rooms read of events/: the functions and types they use. The SQL is in its store.
-export type { EventSearch } from './store.js';

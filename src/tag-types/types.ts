@@ -1,0 +1,5 @@
+export interface TagType {
+  name: string;
+  description: string | null;
+  icon: string | null;
+}

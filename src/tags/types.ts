@@ -1,0 +1,4 @@
+export interface Tag {
+  type: string;
+  value: string;
+}
