@@ -70,7 +70,8 @@ export interface TestDatabase {
 export async function createTestDatabase(setup: {
   postgresUrl?: string;
   postgresTemplate?: string;
-  embeddedTemplate?: string;
+  /** The embedded template as a tar (not gzipped), which PGlite loads fastest. */
+  embeddedTemplateTar?: string;
 }): Promise<TestDatabase> {
   if (setup.postgresUrl && setup.postgresTemplate) {
     const name = `flagpole_test_${randomBytes(6).toString('hex')}`;
@@ -101,7 +102,7 @@ export async function createTestDatabase(setup: {
       },
     };
   }
-  const template = readFileSync(setup.embeddedTemplate!);
+  const template = readFileSync(setup.embeddedTemplateTar!);
   const db = await openEmbedded({ template: () => template });
   return { db, drop: () => db.close().catch(() => {}) };
 }

@@ -84,7 +84,7 @@ export async function startTestServer(
   const database = await createTestDatabase({
     postgresUrl: inject('postgresUrl') || undefined,
     postgresTemplate: inject('postgresTemplate') || undefined,
-    embeddedTemplate: inject('embeddedTemplate') || undefined,
+    embeddedTemplateTar: inject('embeddedTemplateTar') || undefined,
   });
   const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
   // The cheapest password hash: tests sign in thousands of times, and at the production cost the
