@@ -79,3 +79,15 @@ describe('UNLEASH_FRONTEND_API_ORIGINS', () => {
     }
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is scrypt's 16384 unless set; a power of two from 1024 to 65536", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(16384);
+    expect(loadConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    for (const bad of ['512', '1000', '131072', 'cheap']) {
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad })).toThrow(
+        /^PASSWORD_HASH_COST must be a power of two from 1024 to 65536/,
+      );
+    }
+  });
+});

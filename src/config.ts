@@ -27,6 +27,8 @@ export interface Config {
   /** Behind reverse proxies: which of them to believe about the client address (rate limits use it). */
   trustProxy: TrustProxy;
   defaultAdmin: { username: string; password: string };
+  /** scrypt's cost (N) for new password hashes. */
+  passwordHashCost: number;
   initTokens: { admin: string[]; client: string[]; frontend: string[] };
   /** A state document (E5) imported at start, so a deployment can be declared in a file. */
   importFile: string | undefined;
@@ -96,6 +98,27 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
   throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/**
+ * scrypt's cost (N) for password hashes: one takes tens of milliseconds and 16 MiB, which is what
+ * makes a stolen hash slow to guess.
+ */
+const DEFAULT_HASH_COST = 16384;
+// Below this a hash is no longer slow to guess at all; above it one hash takes over 64 MiB.
+const MIN_HASH_COST = 1024;
+const MAX_HASH_COST = 65536;
+
+/** scrypt takes a power of two; lower than the default only where hashes need not resist guessing (tests). */
+function passwordHashCost(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_HASH_COST;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < MIN_HASH_COST || n > MAX_HASH_COST || (n & (n - 1)) !== 0) {
+    throw new Error(
+      `PASSWORD_HASH_COST must be a power of two from ${MIN_HASH_COST} to ${MAX_HASH_COST}, got "${value}"`,
+    );
+  }
+  return n;
 }
 
 function port(value: string | undefined): number {
@@ -201,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       username: env.UNLEASH_DEFAULT_ADMIN_USERNAME || 'admin',
       password: env.UNLEASH_DEFAULT_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     },
+    passwordHashCost: passwordHashCost(env.PASSWORD_HASH_COST),
     initTokens: {
       admin: list(env.INIT_ADMIN_API_TOKENS),
       client: [...list(env.INIT_CLIENT_API_TOKENS), ...list(env.INIT_BACKEND_API_TOKENS)],

@@ -24,22 +24,44 @@ export function databaseUrl(base: string, database: string): string {
   return url.toString();
 }
 
+async function asAdmin<T>(baseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * A migrated PostgreSQL database that every test database of this run is copied from. Each run
- * makes its own (migrating takes well under a second) and drops it at the end, so runs sharing
- * one server never touch each other's.
+ * On PostgreSQL 15 every DROP DATABASE waits for a checkpoint of all that was written meanwhile:
+ * seconds each while other files write. Drops waiting together share one, so they go in batches
+ * (of few enough connections to leave the server room).
+ */
+const DROPS_AT_ONCE = 20;
+
+function dropDatabase(baseUrl: string, name: string): Promise<unknown> {
+  return asAdmin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function dropDatabases(baseUrl: string, names: string[]): Promise<void> {
+  for (let i = 0; i < names.length; i += DROPS_AT_ONCE) {
+    await Promise.all(names.slice(i, i + DROPS_AT_ONCE).map((name) => dropDatabase(baseUrl, name)));
+  }
+}
+
+/**
+ * A migrated PostgreSQL database that every test database of this run is copied from, and named
+ * after (`<template>_<random>`). Each run makes its own (migrating takes well under a second) and
+ * at its end drops it with whatever copies are left, so runs sharing one server never touch each
+ * other's.
  */
 export async function createPostgresTemplate(
   baseUrl: string,
 ): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `flagpole_template_${await migrationsHash()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await asAdmin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const db = await openPostgres(databaseUrl(baseUrl, name), { pool: { max: 1 }, log: silentLogger });
   try {
     await migrate(db);
@@ -49,13 +71,16 @@ export async function createPostgresTemplate(
   return {
     name,
     async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      const { rows } = await asAdmin(baseUrl, (c) =>
+        c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+          `${name}_`,
+        ]),
+      );
+      await dropDatabases(
+        baseUrl,
+        rows.map((row) => row.datname),
+      );
+      await dropDatabase(baseUrl, name);
     },
   };
 }
@@ -64,44 +89,39 @@ export interface TestDatabase {
   db: Database;
   /** Connection string of a PostgreSQL test database (absent for the embedded one). */
   url?: string;
+  /** Closes it and lets it go (a PostgreSQL one is dropped in the background, or at the run's end). */
   drop(): Promise<void>;
 }
 
 export async function createTestDatabase(setup: {
   postgresUrl?: string;
   postgresTemplate?: string;
-  embeddedTemplate?: string;
+  /** The embedded template as a tar (not gzipped), which PGlite loads fastest. */
+  embeddedTemplateTar?: string;
 }): Promise<TestDatabase> {
   if (setup.postgresUrl && setup.postgresTemplate) {
-    const name = `flagpole_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: setup.postgresUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${setup.postgresTemplate}`);
-    } finally {
-      await admin.end();
-    }
+    const name = `${setup.postgresTemplate}_${randomBytes(6).toString('hex')}`;
+    await asAdmin(setup.postgresUrl, async (c) => {
+      await c.query(`CREATE DATABASE ${name} TEMPLATE ${setup.postgresTemplate}`);
+      // A commit does not wait for its WAL to reach the disk: what a commit makes visible, and
+      // when, is the same, and only a crash of the server itself could lose one. Waiting for the
+      // flush was most of the time of every write the tests make.
+      await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+    });
     const url = databaseUrl(setup.postgresUrl, name);
     const db = await openPostgres(url, { pool: { max: 4 }, log: silentLogger });
-    let dropped = false;
     return {
       db,
       url,
       async drop() {
-        if (dropped) return;
-        dropped = true;
         await db.close().catch(() => {});
-        const c = new pg.Client({ connectionString: setup.postgresUrl });
-        await c.connect();
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await c.end();
-        }
+        // Not waited for (the checkpoint takes seconds, and no test needs the database gone): one
+        // still there when the run ends is dropped then, with the template.
+        dropDatabase(setup.postgresUrl!, name).catch(() => {});
       },
     };
   }
-  const template = readFileSync(setup.embeddedTemplate!);
+  const template = readFileSync(setup.embeddedTemplateTar!);
   const db = await openEmbedded({ template: () => template });
   return { db, drop: () => db.close().catch(() => {}) };
 }

@@ -85,10 +85,16 @@ export async function startTestServer(
   const database = await createTestDatabase({
     postgresUrl: inject('postgresUrl') || undefined,
     postgresTemplate: inject('postgresTemplate') || undefined,
-    embeddedTemplate: inject('embeddedTemplate') || undefined,
+    embeddedTemplateTar: inject('embeddedTemplateTar') || undefined,
   });
   const adminToken = `*:*.${randomBytes(28).toString('hex')}`;
-  const config: Config = loadConfig({ INIT_ADMIN_API_TOKENS: adminToken, ...env });
+  // The cheapest password hash: tests sign in thousands of times, and at the production cost the
+  // hashing was a large part of the suite's time. What is tested about hashing holds at any cost.
+  const config: Config = loadConfig({
+    INIT_ADMIN_API_TOKENS: adminToken,
+    PASSWORD_HASH_COST: '1024',
+    ...env,
+  });
   const ctx = createContext(config, database.db, log);
   await prepareDatabase(ctx);
   const app = await buildApp(ctx);

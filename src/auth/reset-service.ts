@@ -78,7 +78,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   assertStrongPassword(password);
   const tokenHash = hashSecret(token);
   const { userId } = checkUsable(await findResetToken(ctx.db, tokenHash));
-  const prepared = await prepareNewPassword(ctx.db, userId, password);
+  const prepared = await prepareNewPassword(ctx, userId, password);
   await ctx.db.transaction(async (tx) => {
     checkUsable(await findResetToken(tx, tokenHash, { lock: 'update' }));
     const user = await getUser(tx, userId);

@@ -13,10 +13,15 @@ import {
 } from '../users/store.js';
 import type { LoginLimiter } from './login-limiter.js';
 
-// Compared against when the user does not exist, so a wrong username takes as long as a wrong password.
-let decoy: Promise<string> | undefined;
-function decoyHash(): Promise<string> {
-  decoy ??= hashPassword('decoy password that never matches');
+// Compared against when the user does not exist, so a wrong username takes as long as a wrong
+// password: made with the cost real hashes are made with.
+const decoys = new Map<number, Promise<string>>();
+function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = hashPassword('decoy password that never matches', cost);
+    decoys.set(cost, decoy);
+  }
   return decoy;
 }
 
@@ -41,7 +46,10 @@ export async function login(
     const { wait } = begun;
     throw new RateLimitError(`Too many failed logins for "${username}": try again in ${wait} seconds.`, wait);
   }
-  const ok = await verifyPassword(password, found ? found.passwordHash : await decoyHash());
+  const ok = await verifyPassword(
+    password,
+    found ? found.passwordHash : await decoyHash(ctx.config.passwordHashCost),
+  );
   if (!found || !ok) {
     if (found) await recordLoginFailure(ctx.db, found.id);
     throw new AuthenticationRequired('Wrong username or password.');

@@ -25,11 +25,11 @@ vi.mock('./password.js', async (importOriginal) => {
       await observe();
       return real.verifyPassword(password, stored);
     },
-    async hashPassword(password: string) {
+    async hashPassword(password: string, cost: number) {
       await observe();
       scrypt.reached();
       if (scrypt.held) await scrypt.held;
-      return real.hashPassword(password);
+      return real.hashPassword(password, cost);
     },
   };
 });

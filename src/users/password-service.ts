@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable, Transaction } from '../db/database.js';
+import type { Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
@@ -30,14 +30,14 @@ function sameList(a: string[], b: string[]): boolean {
  * the last ones (400).
  */
 export async function prepareNewPassword(
-  db: Queryable,
+  ctx: AppContext,
   userId: number,
   password: string,
   oldPassword?: string,
 ): Promise<NewPassword> {
   assertStrongPassword(password);
-  await getUser(db, userId);
-  const hashes = await recentPasswordHashes(db, userId, REMEMBERED_PASSWORDS);
+  await getUser(ctx.db, userId);
+  const hashes = await recentPasswordHashes(ctx.db, userId, REMEMBERED_PASSWORDS);
   if (oldPassword !== undefined && hashes[0] && !(await verifyPassword(oldPassword, hashes[0]))) {
     throw new ValidationError('The old password is wrong.', [
       { path: 'oldPassword', message: 'Wrong password.' },
@@ -51,7 +51,7 @@ export async function prepareNewPassword(
       );
     }
   }
-  return { userId, hash: await hashPassword(password), checkedAgainst: hashes };
+  return { userId, hash: await hashPassword(password, ctx.config.passwordHashCost), checkedAgainst: hashes };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function setPasswordOf(
   userId: number,
   password: string,
 ): Promise<void> {
-  const prepared = await prepareNewPassword(ctx.db, userId, password);
+  const prepared = await prepareNewPassword(ctx, userId, password);
   await ctx.db.transaction(async (tx) => {
     await saveNewPassword(tx, actor, prepared);
     await revokePatsOf(tx, userId);
@@ -105,6 +105,6 @@ export async function changeOwnPassword(
       { path: 'confirmPassword', message: 'Must equal password.' },
     ]);
   }
-  const prepared = await prepareNewPassword(ctx.db, userId, input.password, input.oldPassword ?? '');
+  const prepared = await prepareNewPassword(ctx, userId, input.password, input.oldPassword ?? '');
   await ctx.db.transaction((tx) => saveNewPassword(tx, actor, prepared));
 }

@@ -29,13 +29,20 @@ describe('passwordProblems()', () => {
 
 describe('hashPassword() / verifyPassword()', () => {
   it('verifies the right password only, with a salted hash', async () => {
-    const a = await hashPassword('Correct-Horse-9');
-    const b = await hashPassword('Correct-Horse-9');
+    const a = await hashPassword('Correct-Horse-9', 16384);
+    const b = await hashPassword('Correct-Horse-9', 16384);
     expect(a).not.toBe(b);
     expect(a).not.toContain('Correct-Horse-9');
     expect(await verifyPassword('Correct-Horse-9', a)).toBe(true);
     expect(await verifyPassword('correct-horse-9', a)).toBe(false);
     expect(await verifyPassword('Correct-Horse-9', null)).toBe(false);
     expect(await verifyPassword('Correct-Horse-9', 'garbage')).toBe(false);
+  });
+
+  it('records the cost in the hash, so a hash made with another cost still verifies', async () => {
+    const cheap = await hashPassword('Correct-Horse-9', 1024);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('Correct-Horse-9', cheap)).toBe(true);
+    expect(await verifyPassword('Correct-Horse-8', cheap)).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../http/errors.js';
 
-const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -15,11 +14,14 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-/** scrypt runs on libuv's thread pool, so hashing never blocks the event loop. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * scrypt runs on libuv's thread pool, so hashing never blocks the event loop. The hash records its
+ * cost (N, PASSWORD_HASH_COST), so a hash made with another cost still verifies.
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

@@ -125,7 +125,8 @@ export async function createUser(
   }
   checkEmail(email);
   if (input.password !== undefined) assertStrongPassword(input.password);
-  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
+  const passwordHash =
+    input.password !== undefined ? await hashPassword(input.password, ctx.config.passwordHashCost) : null;
 
   const create = () =>
     ctx.db.transaction(async (tx) => {
@@ -220,7 +221,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, id: number): Pro
 export async function ensureDefaultAdmin(ctx: AppContext, actor: Actor): Promise<void> {
   if ((await countUsers(ctx.db)) > 0) return;
   const { username, password } = ctx.config.defaultAdmin;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.transaction(async (tx) => {
     // Replicas starting together: only the first one creates the admin.
     await takeAdvisoryLock(tx, 'defaultAdmin');
