@@ -17,6 +17,8 @@
 //     through the room's service;
 //   - a folder of src/ holds more than 20 source files directly;
 //   - a source file is longer than 300 lines in src/ or 250 lines in ui/src/.
+// What it still finds and lets pass is listed in scripts/boundaries-debt.txt, printed as known debt
+// on every run; a line there that no longer happens fails the check too.
 // Tests (*.test.ts(x)) are not counted in the sizes and may import any store and anything from the
 // ground floor (they seed and inspect the database); they still count in cycles, should one ever be
 // imported.
@@ -289,19 +291,56 @@ const kinds = [
   ['length', 'files too long', ''],
   ['unresolved', 'relative imports of no file', ''],
 ];
+// The debt this check still carries (scripts/boundaries-debt.txt): imports of another folder's store
+// and the knot of areas tied together through the AppContext type, both printed every run. A problem
+// not in the list fails the check, and so does a line of the list that no longer happens: the list
+// only shrinks.
+const DEBT_FILE = path.join(ROOT, 'scripts/boundaries-debt.txt');
+const debt = readFileSync(DEBT_FILE, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+const debtAreas = new Set(
+  debt.filter((l) => l.startsWith('areas: ')).flatMap((l) => l.slice('areas: '.length).split(' ')),
+);
+const debtStores = new Set(debt.filter((l) => l.startsWith('store: ')).map((l) => l.slice('store: '.length)));
+const knotAreas = (problem) =>
+  problem.slice('areas '.length, problem.indexOf(' import each other')).split(', ');
+const owed = {
+  store: (problem) => debtStores.has(problem),
+  areaCycle: (problem) => knotAreas(problem).every((a) => debtAreas.has(a)),
+};
+const paid = [
+  ...[...debtStores].filter((line) => !problems.store.includes(line)).map((line) => `store: ${line}`),
+  ...[...debtAreas]
+    .filter((area) => !problems.areaCycle.some((p) => knotAreas(p).includes(area)))
+    .map((area) => `areas: … ${area} …`),
+];
+
 let total = 0;
+let owedCount = 0;
 for (const [kind, title] of kinds) {
   if (problems[kind].length === 0) continue;
-  total += problems[kind].length;
-  console.log(`\n${title} (${problems[kind].length}):\n  - ${problems[kind].join('\n  - ')}`);
+  const known = problems[kind].filter((p) => owed[kind]?.(p));
+  owedCount += known.length;
+  total += problems[kind].length - known.length;
+  const mark = (p) => (known.includes(p) ? `(known debt) ${p}` : p);
+  console.log(`\n${title} (${problems[kind].length}):\n  - ${problems[kind].map(mark).join('\n  - ')}`);
+}
+if (paid.length > 0) {
+  console.log(
+    `\nno longer happening, to take out of scripts/boundaries-debt.txt (${paid.length}):\n  - ${paid.join('\n  - ')}`,
+  );
 }
 const counts = kinds.map(
   ([kind, title, extra]) => `${problems[kind].length} ${title}${extra ? ` ${extra}` : ''}`,
 );
-if (total > 0) {
-  console.log(`\ncheck-boundaries: ${total} problem(s): ${counts.join(', ')}`);
+const summary = `${total} new problem(s), ${owedCount} known debt: ${counts.join(', ')}`;
+if (total > 0 || paid.length > 0) {
+  console.log(`\ncheck-boundaries: ${summary}`);
   process.exit(1);
 }
 console.log(
-  `check-boundaries: ${graph.size} files, ${importCount} imports, ${areaEdges.size} areas: no cycles, the ground floor imports nothing above it, every store is used from its own folder, no folder or file too large`,
+  owedCount > 0
+    ? `\ncheck-boundaries: ${graph.size} files, ${importCount} imports, ${areaEdges.size} areas: ${summary}`
+    : `check-boundaries: ${graph.size} files, ${importCount} imports, ${areaEdges.size} areas: no cycles, the ground floor imports nothing above it, every store is used from its own folder, no folder or file too large`,
 );

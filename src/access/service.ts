@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
+import { findGroups } from '../groups/queries.js';
 import { lockGroup, unknownGroupIds } from '../groups/service.js';
-import { findGroups } from '../groups/store.js';
 import { NoAccessError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import {
@@ -15,8 +15,8 @@ import {
 } from '../identity/grants.js';
 import { getProject } from '../projects/service.js';
 import { listProjectRoles, type RoleWithPermissions, rolesWithPermissions } from '../roles/service.js';
+import { existingUserIds, findUsers } from '../users/queries.js';
 import { getUser } from '../users/service.js';
-import { existingUserIds, findUsers } from '../users/store.js';
 import { rolesBeyondCaller } from './grant-rules.js';
 
 function unique(ids: number[]): number[] {

@@ -2,13 +2,13 @@ import type { AppContext } from '../app-context.js';
 import { recordEvent } from '../events/service.js';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from '../http/errors.js';
 import { type Actor, SYSTEM_ACTOR } from '../http/identity.js';
-import { findRole } from '../roles/store.js';
+import { findRole } from '../roles/queries.js';
 import { hashSecret, randomUrlSafe } from '../secrets.js';
 import { revokePatsOf } from '../tokens/credentials.js';
 import { assertStrongPassword } from '../users/password.js';
 import { prepareNewPassword, saveNewPassword } from '../users/password-service.js';
+import { findUserByEmail } from '../users/queries.js';
 import { getUser } from '../users/service.js';
-import { findUserByEmail } from '../users/store.js';
 import { expireUnusedResetTokens, findResetToken, insertResetToken, markResetTokenUsed } from './store.js';
 
 export { deleteSpentResetTokens } from './store.js';

@@ -4,13 +4,8 @@ import { createSession } from '../identity/sessions.js';
 import { isPasswordSignInOff } from '../settings/service.js';
 import { markChanged } from '../sync/changes.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
-import {
-  findUser,
-  findUserByLogin,
-  recordLoginFailure,
-  recordLoginSuccess,
-  type User,
-} from '../users/store.js';
+import { findUser, findUserByLogin, type User } from '../users/queries.js';
+import { recordLoginFailure, recordLoginSuccess } from '../users/writes.js';
 import type { LoginLimiter } from './login-limiter.js';
 
 // Compared against when the user does not exist, so a wrong username takes as long as a wrong

@@ -1,2 +1,2 @@
 // What other rooms read of groups/: the functions and types they use. The SQL is in its store.
-export { groupsOfUser } from './store.js';
+export { findGroups, groupsOfUser } from './store.js';

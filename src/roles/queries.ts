@@ -1,2 +1,2 @@
 // What other rooms read of roles/: the functions and types they use. The SQL is in its store.
-export { adminRoleIds, findRoles, listRootRoles, type RoleRow } from './store.js';
+export { adminRoleIds, findRole, findRoles, listRootRoles, type RoleRow } from './store.js';

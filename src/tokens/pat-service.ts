@@ -3,7 +3,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor, Identity } from '../http/identity.js';
 import { hashSecret } from '../secrets.js';
-import { findUser } from '../users/store.js';
+import { findUser } from '../users/queries.js';
 import { newPatSecret } from './credentials.js';
 import { deletePat, findPat, insertPat, listPats, type Pat } from './store.js';
 

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.js';
-import { existingEnvironments } from '../environments/store.js';
+import { existingEnvironments } from '../environments/queries.js';
 import { ValidationError } from '../http/errors.js';
 import type { TokenKind } from '../http/identity.js';
-import { existingProjectIds } from '../projects/store.js';
+import { existingProjectIds } from '../projects/queries.js';
 import type { ApiToken } from './store.js';
 
 // What an API token may be: its kind, the projects and environment it reaches, its name and expiry.

@@ -1,2 +1,2 @@
 // The writes of users/ that other rooms' changes make. The SQL is in its store.
-export { recordLoginSuccess } from './store.js';
+export { recordLoginFailure, recordLoginSuccess } from './store.js';
