@@ -44,7 +44,14 @@ export async function applyChange<A extends Action>(
   const kind = CHANGES[command.action] as unknown as Change<Command<A>, ResultOf<A>>;
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
   const result = await kind.run(ctx, identity, command);
-  for (const listener of listeners.get(ctx.db) ?? []) listener(command as Command);
+  // The change has committed: a listener that fails must not turn its answer into an error.
+  for (const listener of listeners.get(ctx.db) ?? []) {
+    try {
+      listener(command as Command);
+    } catch (error) {
+      ctx.log.error({ err: error, action: command.action }, 'a listener of applied changes failed');
+    }
+  }
   return result;
 }
 

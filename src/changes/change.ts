@@ -21,6 +21,9 @@ export function change<C, R>(
   return { permission, scope, run };
 }
 
+/** The scope of a command that names its project. */
+export const inProject = ({ project }: { project: string }) => ({ project });
+
 /** The type of a service's argument: a command carries what the service is handed. */
 // biome-ignore lint/suspicious/noExplicitAny: any function's parameters
 export type Input<F extends (...args: any[]) => unknown, N extends number> = Parameters<F>[N];

@@ -15,7 +15,7 @@ import { completeFeature, uncompleteFeature } from '../features/lifecycle/servic
 import { addLink, changeLink, removeLink } from '../features/links/service.js';
 import { changeFeatureTags, changeProjectFeatureTags } from '../features/tags/batch-service.js';
 import { tagFeature, untagFeature } from '../features/tags/service.js';
-import { change, type Input } from './change.js';
+import { change, type Input, inProject } from './change.js';
 
 // The changes of a flag as a whole: its metadata, project, lifecycle, links, tags and archive.
 
@@ -31,7 +31,6 @@ interface FeaturesOf {
   features: string[];
 }
 
-const inProject = ({ project }: { project: string }) => ({ project });
 /** Paths that name a feature but not its project: the permission is the feature's project's. */
 const ofNamedFeature = ({ feature }: { feature: string }, ctx: AppContext) => ({
   project: projectOfFeature(ctx.model, feature),

@@ -12,7 +12,7 @@ import {
   replaceVariantsInEnvironments,
 } from '../features/variants/service.js';
 import { createSegment } from '../segments/service.js';
-import { change, type Input } from './change.js';
+import { change, type Input, inProject } from './change.js';
 
 // The changes of a flag in its environments (on/off, strategies, variants), of its parent, and of
 // the segments its strategies use.
@@ -27,7 +27,6 @@ const inProjectEnvironment = (c: { project: string; environment: string }) => ({
   project: c.project,
   environment: c.environment,
 });
-const inProject = ({ project }: { project: string }) => ({ project });
 const anywhere = () => ({});
 
 export const STRATEGY_CHANGES = {
