@@ -108,7 +108,7 @@ export function planEnvironment(
 
 /** The feature's tags become the data's: those it lacks are added, those the data leaves out removed. */
 export function planTags(
-  data: ImportData,
+  featureTags: ImportData['featureTags'],
   instance: Instance,
   errors: Findings,
   changes: Changes,
@@ -117,7 +117,7 @@ export function planTags(
   before: FeatureRecord | undefined,
 ) {
   const wanted = new Map<string, { type: string; value: string }>();
-  for (const t of data.featureTags.filter((t) => t.featureName === name)) {
+  for (const t of featureTags) {
     const tag = { type: t.tagType ?? 'simple', value: t.tagValue };
     if (!instance.tagTypes.has(tag.type) && !changes.tagTypes.some((x) => x.name === tag.type)) {
       errors.add(

@@ -124,6 +124,16 @@ function planFeatures(
   return rows;
 }
 
+function groupByFeature<T extends { featureName: string }>(items: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.featureName);
+    if (group) group.push(item);
+    else groups.set(item.featureName, [item]);
+  }
+  return groups;
+}
+
 /** Items that refer to features the data does not list are refused: nothing would hold them. */
 function unlisted(data: ImportData, errors: Findings): void {
   const listed = new Set(data.features.map((f) => f.name));
@@ -176,16 +186,18 @@ export async function analyse(
   unlisted(data, errors);
   const rows = planFeatures(data, instance, errors, warnings, changes, needs, visible);
   const context = { data, instance, rules, errors, warnings };
+  // Grouped once: looked up per feature, thousands of features made the analysis quadratic.
+  const strategiesOf = groupByFeature(data.featureStrategies);
+  const tagsOf = groupByFeature(data.featureTags);
+  const environmentOf = new Map<string, ImportData['featureEnvironments'][number]>();
+  for (const e of data.featureEnvironments)
+    if (!environmentOf.has(e.featureName)) environmentOf.set(e.featureName, e);
   for (const name of rows.keys()) {
     const before = instance.features.get(name);
-    const strategies = planStrategiesOf(
-      name,
-      data.featureStrategies.filter((s) => s.featureName === name),
-      context,
-    );
-    const environment = data.featureEnvironments.find((e) => e.featureName === name);
+    const strategies = planStrategiesOf(name, strategiesOf.get(name) ?? [], context);
+    const environment = environmentOf.get(name);
     planEnvironment(instance, errors, changes, needs, { name, before, strategies, environment });
-    planTags(data, instance, errors, changes, needs, name, before);
+    planTags(tagsOf.get(name) ?? [], instance, errors, changes, needs, name, before);
   }
   await planDependencies(db, data, instance, rows, errors, changes, needs);
   for (const l of data.links.filter((l) => (l.links ?? []).length > 0)) {

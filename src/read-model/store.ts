@@ -62,15 +62,32 @@ const NAMES_PER_STATEMENT = 200;
  * A name that is not there any more is simply missing from the answer.
  */
 export async function loadFeatureRecords(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
-  if (names === null || names.length <= NAMES_PER_STATEMENT) return loadPage(db, names);
   const records: FeatureRecord[] = [];
+  if (names === null) {
+    // Every feature, a page of names at a time: on the embedded database one statement over
+    // thousands of features would hold the event loop for its whole run.
+    for (let after = ''; ; ) {
+      const { rows } = await db.query<{ name: string }>(
+        'SELECT name FROM features WHERE name > $1 ORDER BY name LIMIT $2',
+        [after, NAMES_PER_STATEMENT],
+      );
+      if (rows.length === 0) return records;
+      records.push(
+        ...(await loadPage(
+          db,
+          rows.map((r) => r.name),
+        )),
+      );
+      after = rows[rows.length - 1]!.name;
+    }
+  }
   for (let start = 0; start < names.length; start += NAMES_PER_STATEMENT) {
     records.push(...(await loadPage(db, names.slice(start, start + NAMES_PER_STATEMENT))));
   }
   return records;
 }
 
-async function loadPage(db: Queryable, names: string[] | null): Promise<FeatureRecord[]> {
+async function loadPage(db: Queryable, names: string[]): Promise<FeatureRecord[]> {
   const { rows } = await db.query<Row>(
     `SELECT f.name, f.project, f.description, f.type, f.stale, f.impression_data, f.archived_at, f.created_at,
             f.last_seen_at, f.created_by_user_id,
@@ -100,7 +117,7 @@ async function loadPage(db: Queryable, names: string[] | null): Promise<FeatureR
                                                         'statusValue', lc.status_value, 'enteredStageAt', lc.created_at))
                         FROM feature_lifecycles lc WHERE lc.feature_name = f.name), '[]') AS stages
        FROM features f
-      WHERE $1::text[] IS NULL OR f.name = ANY($1::text[])`,
+      WHERE f.name = ANY($1::text[])`,
     [names],
   );
   return rows.map((r) => ({

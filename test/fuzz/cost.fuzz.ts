@@ -125,7 +125,7 @@ it('answers the largest requests every operation allows within 1 s, never stalli
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const slowest = [...measures].sort((x, y) => y.ms - x.ms).slice(0, 10);
-  const stalled = [...measures].sort((x, y) => y.stallMs - x.stallMs)[0]!;
+  const stalled = [...measures].sort((x, y) => y.stallMs - x.stallMs).slice(0, 5);
   const describe = (m: Measure) =>
     `${m.label}: ${m.status} in ${m.ms.toFixed(0)} ms, loop stalled ${m.stallMs.toFixed(0)} ms, body ${m.bytes} bytes`;
   const writes = operations.filter((o) => o.method !== 'GET' && !isSdkPath(o.path)).length;
@@ -137,7 +137,8 @@ it('answers the largest requests every operation allows within 1 s, never stalli
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
       `  Admin writes: ${adminWrites.sent} sent, ${adminWrites.succeeded.size} of ${writes} write operations answered 2xx`,
-      `  longest loop stall: ${describe(stalled)}`,
+      '  longest loop stalls:',
+      ...stalled.map((m) => `    ${describe(m)}`),
       '  slowest answers:',
       ...slowest.map((m) => `    ${describe(m)}`),
     ].join('\n'),
