@@ -44,7 +44,11 @@ export interface InsertedEvent {
   environment: string | null;
 }
 
-/** Writes the events in the order given, in statements of a bounded size (db/json-chunks.ts). */
+/**
+ * Writes the events in the order given, in statements of a bounded size (db/json-chunks.ts). Only
+ * the ids come back: a statement's rows take ids from the sequence in the order they are written,
+ * so its ids in ascending order are its events' in order.
+ */
 export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<InsertedEvent[]> {
   const rows = events.map((e) => ({
     type: e.type,
@@ -58,7 +62,7 @@ export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<I
   }));
   const inserted: InsertedEvent[] = [];
   for (const chunk of jsonChunks(rows)) {
-    const { rows: written } = await db.query<InsertedEvent>(
+    const { rows: written } = await db.query<{ id: string | number }>(
       `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data)
        SELECT e.type, e.created_by, e.created_by_user_id, e.project, e.feature_name, e.environment, e.data, e.pre_data
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (
@@ -67,10 +71,14 @@ export async function insertEvents(db: Queryable, events: NewEvent[]): Promise<I
               WITH ORDINALITY AS e(type, created_by, created_by_user_id, project, feature_name, environment,
                                    data, pre_data, n)
         ORDER BY e.n
-       RETURNING id, type, project, environment`,
+       RETURNING id`,
       [chunk],
     );
-    for (const r of written) inserted.push({ ...r, id: Number(r.id) });
+    const ids = written.map((r) => Number(r.id)).sort((a, b) => a - b);
+    for (const id of ids) {
+      const row = rows[inserted.length]!;
+      inserted.push({ id, type: row.type, project: row.project, environment: row.environment });
+    }
   }
   return inserted;
 }
