@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { AREAS, type Area, type SharedParts } from './areas.js';
 import { resolveIdentity } from './auth/resolve-identity.js';
 import { requireDeclaredChanges } from './changes/route-config.js';
+import { DeltaLog } from './client/delta.js';
 import { FlagSnapshot } from './client/snapshot.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body/parsers.js';
@@ -77,8 +78,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ];
   });
 
+  // Follows the revision from the first load on (started below): it starts the log there.
+  const delta = new DeltaLog(ctx.model);
+  ctx.sync.follow(delta);
   const shared: SharedParts = {
     snapshot: new FlagSnapshot(ctx.model),
+    delta,
     metrics: createMetricsBuffer(ctx),
     prometheus: createPrometheusMetrics(ctx),
   };

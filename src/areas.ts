@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bannerRoutes } from './banners/routes.js';
+import type { DeltaLog } from './client/delta.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import type { FlagSnapshot } from './client/snapshot.js';
@@ -61,6 +62,8 @@ import { userRoutes } from './users/routes.js';
 export interface SharedParts {
   /** The flags the SDK side serves, from memory. */
   snapshot: FlagSnapshot;
+  /** What each revision changed in the flags, for SDKs in delta mode. */
+  delta: DeltaLog;
   /** SDK metrics summed in memory until written. */
   metrics: MetricsBuffer;
   prometheus: PrometheusMetrics;
@@ -127,7 +130,7 @@ export const AREAS: readonly Area[] = [
   { name: 'usage', routes: usageRoutes },
   { name: 'playground', routes: playgroundRoutes },
   // The SDK side: flags served from memory, metrics summed in memory.
-  { name: 'client', routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot) },
+  { name: 'client', routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot, shared.delta) },
   { name: 'frontend', routes: (app, ctx, shared) => frontendRoutes(app, ctx, shared.snapshot) },
   { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics) },
   { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics) },

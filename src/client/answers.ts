@@ -20,7 +20,8 @@ export interface Answer extends CachedAnswer {
   features: ServedFeature[];
 }
 
-function selected(snapshot: FlagSnapshot, q: FeatureQuery): ServedFeature[] {
+/** The live features the query sees in its environment, by name. */
+export function selected(snapshot: FlagSnapshot, q: FeatureQuery): ServedFeature[] {
   return snapshot
     .features(q.environment)
     .filter(
@@ -53,7 +54,7 @@ function hash(text: string): string {
  * A query naming a project that does not exist gets its answer built each time, not kept: any
  * caller can make up project names, and each would otherwise hold an entry of the cache.
  */
-function cacheable(snapshot: FlagSnapshot, q: FeatureQuery): boolean {
+export function cacheable(snapshot: FlagSnapshot, q: FeatureQuery): boolean {
   return q.projects === '*' || q.projects.every((p) => snapshot.knowsProject(p));
 }
 

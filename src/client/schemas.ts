@@ -53,6 +53,39 @@ export const ClientFeatures = Type.Object({
   meta: Type.Object({ revisionId: Type.Integer(), etag: Type.String(), queryHash: Type.String() }),
 });
 
+const Segment = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  constraints: Type.Array(Type.Unknown()),
+});
+
+export const ClientDeltaQuery = Type.Object({
+  project: Type.Optional(Type.Array(Type.String())),
+  namePrefix: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.Array(Type.String({ description: 'Ignored, as Unleash ignores it for deltas' }))),
+  environment: Type.Optional(Type.String({ description: "Ignored: the token's environment applies" })),
+});
+
+export const ClientDelta = Type.Object({
+  events: Type.Array(
+    Type.Union([
+      Type.Object({
+        type: Type.Literal('hydration'),
+        eventId: Type.Integer(),
+        features: Type.Array(ClientFeature),
+        segments: Type.Array(Segment),
+      }),
+      Type.Object({ type: Type.Literal('feature-updated'), eventId: Type.Integer(), feature: ClientFeature }),
+      Type.Object({
+        type: Type.Literal('feature-removed'),
+        eventId: Type.Integer(),
+        featureName: Type.String(),
+        project: Type.String(),
+      }),
+    ]),
+  ),
+});
+
 const Payload = Type.Object({ type: Type.String(), value: Type.String() });
 
 export const FrontendToggle = Type.Object({

@@ -186,6 +186,13 @@ export class FlagSnapshot {
     return s ? { id: s.id, name: s.name, constraints: s.constraints as Constraint[] } : undefined;
   }
 
+  /** Every segment, by id. */
+  allSegments(): SegmentDetails[] {
+    return this.model
+      .segments()
+      .map((s) => ({ id: s.id, name: s.name, constraints: s.constraints as Constraint[] }));
+  }
+
   hasTag(featureName: string, tag: string): boolean {
     return this.model.feature(featureName)?.tags.some((t) => `${t.type}:${t.value}` === tag) ?? false;
   }
