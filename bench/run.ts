@@ -3,6 +3,7 @@
 // route serving the same bytes in the same run. Machines are noisy: compare ratios, not figures.
 //   BENCH_DURATION=5   seconds per case           DATABASE_URL=postgres://…  run on PostgreSQL
 //   BENCH_SCENARIOS=client,access   only these scenarios (see bench/scenarios/index.ts)
+//   -- --streams N                  instead: N idle SDK streams, their memory and a change's fan-out
 // One-off operations a scenario times (E5: importing 1,000 features) are listed after the table.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,16 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { scenarios } from './scenarios/index.js';
 import type { BenchContext, Case } from './scenarios/types.js';
+import { printStreamsReport, streamsBench } from './streams.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const STREAMS = (() => {
+  const at = process.argv.indexOf('--streams');
+  if (at < 0) return undefined;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error('--streams takes a number of streams');
+  return n;
+})();
 const CONNECTIONS = 10;
 const ADMIN_TOKEN = `*:*.${'b'.repeat(56)}`;
 
@@ -145,7 +154,7 @@ async function main() {
     // Start-up times (embedded only: they are about the data directory).
     const firstStarts: number[] = [];
     const restarts: number[] = [];
-    if (!postgres) {
+    if (!postgres && STREAMS === undefined) {
       for (let i = 0; i < 3; i++) {
         const dir = path.join(work, `start-${i}`);
         firstStarts.push(await timeStart({ DATA_DIR: dir, PORT: '0', DATABASE_URL: '' }));
@@ -153,13 +162,15 @@ async function main() {
       }
     }
 
+    const streamLimit = { STREAMING_MAX_CONNECTIONS: String(Math.max(STREAMS ?? 0, 10_000)) };
     const env = postgres
-      ? { DATABASE_URL: postgres.url, PORT: '0', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN }
+      ? { DATABASE_URL: postgres.url, PORT: '0', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, ...streamLimit }
       : {
           DATA_DIR: path.join(work, 'data'),
           PORT: '0',
           DATABASE_URL: '',
           INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+          ...streamLimit,
         };
     const { child, ready } = startFlagpole(env);
     const url = await ready;
@@ -178,6 +189,19 @@ async function main() {
       if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
       return text ? JSON.parse(text) : undefined;
     };
+
+    if (STREAMS !== undefined) {
+      const report = await streamsBench({
+        url,
+        adminToken: ADMIN_TOKEN,
+        streams: STREAMS,
+        rss: () => rssMiB(child.pid!),
+        call,
+      });
+      printStreamsReport(report, backend);
+      await stop(child);
+      return;
+    }
 
     // An Editor with a personal access token, for the cases that act as a user.
     const user = { username: 'bench', password: 'Bench-Password-1' };

@@ -6,6 +6,7 @@ import { resolveIdentity } from './auth/resolve-identity.js';
 import { requireDeclaredChanges } from './changes/route-config.js';
 import { DeltaLog } from './client/delta.js';
 import { FlagSnapshot } from './client/snapshot.js';
+import { StreamHub } from './client/streaming.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body/parsers.js';
 import { answerClientError, requireHostHeader } from './http/client-errors.js';
@@ -81,9 +82,20 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // Follows the revision from the first load on (started below): it starts the log there.
   const delta = new DeltaLog(ctx.model);
   ctx.sync.follow(delta);
+  const snapshot = new FlagSnapshot(ctx.model);
+  const streams = new StreamHub(snapshot, delta, {
+    maxConnections: ctx.config.streamingMaxConnections,
+    heartbeatMs: ctx.config.streamingHeartbeatMs,
+  });
+  // Streams never end by themselves: closing them lets the server stop (their clients reconnect).
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
   const shared: SharedParts = {
-    snapshot: new FlagSnapshot(ctx.model),
+    snapshot,
     delta,
+    streams,
     metrics: createMetricsBuffer(ctx),
     prometheus: createPrometheusMetrics(ctx),
   };

@@ -8,6 +8,7 @@ import type { DeltaLog } from './client/delta.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
 import type { FlagSnapshot } from './client/snapshot.js';
+import type { StreamHub } from './client/streaming.js';
 import { constraintRoutes } from './constraints/routes.js';
 import { projectContextRoutes } from './context/project-routes.js';
 import { contextRoutes } from './context/routes.js';
@@ -64,6 +65,8 @@ export interface SharedParts {
   snapshot: FlagSnapshot;
   /** What each revision changed in the flags, for SDKs in delta mode. */
   delta: DeltaLog;
+  /** The SDK streams this process holds. */
+  streams: StreamHub;
   /** SDK metrics summed in memory until written. */
   metrics: MetricsBuffer;
   prometheus: PrometheusMetrics;
@@ -130,7 +133,10 @@ export const AREAS: readonly Area[] = [
   { name: 'usage', routes: usageRoutes },
   { name: 'playground', routes: playgroundRoutes },
   // The SDK side: flags served from memory, metrics summed in memory.
-  { name: 'client', routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot, shared.delta) },
+  {
+    name: 'client',
+    routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot, shared.delta, shared.streams),
+  },
   { name: 'frontend', routes: (app, ctx, shared) => frontendRoutes(app, ctx, shared.snapshot) },
   { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics) },
   { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics) },

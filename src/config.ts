@@ -16,6 +16,10 @@ export interface Config {
   databasePool: PoolOptions;
   /** A request not answered by then gets 503 instead of keeping its client waiting. */
   requestTimeoutMs: number;
+  /** SDK streams (`/api/client/streaming`) one process holds at most; one more is told 429 and polls. */
+  streamingMaxConnections: number;
+  /** How often an idle stream gets a keep-alive comment (clients reconnect after 60 s of silence). */
+  streamingHeartbeatMs: number;
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
@@ -75,6 +79,8 @@ export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
 
 /** As long as a statement may run on PostgreSQL (DATABASE_STATEMENT_TIMEOUT_MS). */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_STREAMING_MAX_CONNECTIONS = 10_000;
+const DEFAULT_STREAMING_HEARTBEAT_MS = 30_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -215,6 +221,16 @@ export function loadConfig(env: Env = process.env): Config {
       'REQUEST_TIMEOUT_MS',
       env.REQUEST_TIMEOUT_MS,
       DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
+    streamingMaxConnections: positiveInteger(
+      'STREAMING_MAX_CONNECTIONS',
+      env.STREAMING_MAX_CONNECTIONS,
+      DEFAULT_STREAMING_MAX_CONNECTIONS,
+    ),
+    streamingHeartbeatMs: positiveInteger(
+      'STREAMING_HEARTBEAT_MS',
+      env.STREAMING_HEARTBEAT_MS,
+      DEFAULT_STREAMING_HEARTBEAT_MS,
     ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import type { FeatureModel } from '../read-model/model.js';
 import type { ChangeSet, Follower } from '../sync/sync.js';
-import { type FeatureQuery, selected } from './answers.js';
-import type { FlagSnapshot, ServedFeature } from './snapshot.js';
+import { cacheable, type FeatureQuery, selected } from './answers.js';
+import type { CachedAnswer, FlagSnapshot, ServedFeature } from './snapshot.js';
 
 /**
  * How many revisions back a client's delta is answered with the events since; an older one gets a
@@ -41,14 +41,33 @@ export class DeltaLog implements Follower {
   /** The revision the log starts after; -1 until the first load. */
   private base = -1;
   private readonly changes: LoggedChange[] = [];
+  private readonly listeners = new Set<() => void>();
+  private announcing = false;
 
   constructor(private readonly model: FeatureModel) {}
+
+  /** Calls `listener` after revisions were taken in (once for several taken in together). */
+  onApplied(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** After the sync's swaps, all of them: the model the events are made from holds the revision. */
+  private announce(): void {
+    if (this.announcing || this.listeners.size === 0) return;
+    this.announcing = true;
+    setImmediate(() => {
+      this.announcing = false;
+      for (const listener of this.listeners) listener();
+    });
+  }
 
   async load(_tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined> {
     if (changes.full || changes.scopes.has('segments')) {
       return () => {
         this.base = changes.revision;
         this.changes.length = 0;
+        this.announce();
       };
     }
     // Read before the model swaps in the new state: where each feature was until now.
@@ -57,6 +76,7 @@ export class DeltaLog implements Follower {
     return () => {
       if (features.size > 0) this.changes.push({ revision: changes.revision, features });
       while (this.changes.length > REVISIONS_KEPT) this.base = this.changes.shift()!.revision;
+      if (features.size > 0) this.announce();
     };
   }
 
@@ -109,4 +129,46 @@ export function hydration(snapshot: FlagSnapshot, q: FeatureQuery): DeltaEvent {
     .map((s) => ({ id: s.id, name: s.name, constraints: s.constraints }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   return { type: 'hydration', eventId: snapshot.revision, features: selected(snapshot, q), segments };
+}
+
+/** The revision an SDK names in If-None-Match (`"123"`, quoted or not); undefined when none. */
+export function revisionOf(ifNoneMatch: string | undefined): number | undefined {
+  const text = ifNoneMatch
+    ?.trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  if (!text || !/^\d{1,10}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export interface DeltaAnswer extends CachedAnswer {
+  etag: string;
+  /** The last event's id: the revision the client holds once it has these events. */
+  eventId: number;
+}
+
+/**
+ * The answer of `GET /api/client/delta` to a client at `revision`: a hydration when it has none or
+ * one older than the log, the events since otherwise; null when nothing it sees has changed (304).
+ */
+export function deltaFor(
+  snapshot: FlagSnapshot,
+  log: DeltaLog,
+  q: FeatureQuery,
+  revision: number | undefined,
+): DeltaAnswer | null {
+  if (revision !== undefined && revision >= snapshot.revision) return null;
+  const incremental = revision !== undefined && log.covers(revision);
+  const key = `delta:${incremental ? revision : 'hydration'}:${JSON.stringify(q)}`;
+  const answers = snapshot.answerCache();
+  const cached = answers.get(key) as DeltaAnswer | undefined;
+  if (cached) return cached.body.length > 0 ? cached : null;
+  const events: DeltaEvent[] = incremental
+    ? log.eventsSince(snapshot, q, revision)
+    : [hydration(snapshot, q)];
+  const body = Buffer.from(events.length > 0 ? JSON.stringify({ events }) : '');
+  const eventId = events.at(-1)?.eventId ?? revision ?? snapshot.revision;
+  const answer = { body, etag: `"${eventId}"`, eventId };
+  if (cacheable(snapshot, q)) answers.set(key, answer);
+  return events.length > 0 ? answer : null;
 }

@@ -1,11 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import semver from 'semver';
 import type { AppContext } from '../app-context.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError, RateLimitError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
-import { answerFor, cacheable, type FeatureQuery, matchesEtag } from './answers.js';
-import { type DeltaEvent, type DeltaLog, hydration } from './delta.js';
+import { answerFor, type FeatureQuery, matchesEtag } from './answers.js';
+import { type DeltaLog, deltaFor, revisionOf } from './delta.js';
 import {
   ClientDelta,
   ClientDeltaQuery,
@@ -13,7 +14,8 @@ import {
   ClientFeatures,
   ClientFeaturesQuery,
 } from './schemas.js';
-import { assertReady, type CachedAnswer, type FlagSnapshot } from './snapshot.js';
+import { assertReady, type FlagSnapshot } from './snapshot.js';
+import type { StreamHub } from './streaming.js';
 
 const SEGMENTS_SINCE = '4.2.0';
 
@@ -42,46 +44,13 @@ function queryOf(
   };
 }
 
-/** The revision an SDK names in If-None-Match (`"123"`, quoted or not); undefined when none. */
-function revisionOf(ifNoneMatch: string | undefined): number | undefined {
-  const text = ifNoneMatch
-    ?.trim()
-    .replace(/^W\//, '')
-    .replace(/^"(.*)"$/, '$1');
-  if (!text || !/^\d{1,10}$/.test(text)) return undefined;
-  return Number(text);
-}
-
-interface DeltaAnswer extends CachedAnswer {
-  etag: string;
-}
-
-/**
- * The answer of `GET /api/client/delta` to a client at `revision`: a hydration when it has none or
- * one older than the log, the events since otherwise; null when nothing it sees has changed (304).
- */
-function deltaFor(
+export function clientRoutes(
+  app: App,
+  _ctx: AppContext,
   snapshot: FlagSnapshot,
-  log: DeltaLog,
-  q: FeatureQuery,
-  revision: number | undefined,
-): DeltaAnswer | null {
-  if (revision !== undefined && revision >= snapshot.revision) return null;
-  const incremental = revision !== undefined && log.covers(revision);
-  const key = `delta:${incremental ? revision : 'hydration'}:${JSON.stringify(q)}`;
-  const answers = snapshot.answerCache();
-  const cached = answers.get(key) as DeltaAnswer | undefined;
-  if (cached) return cached.body.length > 0 ? cached : null;
-  const events: DeltaEvent[] = incremental
-    ? log.eventsSince(snapshot, q, revision)
-    : [hydration(snapshot, q)];
-  const body = Buffer.from(events.length > 0 ? JSON.stringify({ events }) : '');
-  const answer = { body, etag: `"${events.at(-1)?.eventId ?? revision}"` };
-  if (cacheable(snapshot, q)) answers.set(key, answer);
-  return events.length > 0 ? answer : null;
-}
-
-export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot, delta: DeltaLog): void {
+  delta: DeltaLog,
+  streams: StreamHub,
+): void {
   const tags = ['Client API'];
 
   app.get(
@@ -148,6 +117,41 @@ export function clientRoutes(app: App, _ctx: AppContext, snapshot: FlagSnapshot,
       if (!answer) return reply.code(304).send();
       reply.header('etag', answer.etag);
       return reply.type('application/json; charset=utf-8').send(answer.body as never);
+    },
+  );
+
+  app.get(
+    '/api/client/streaming',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary:
+          "The token's flags as Server-Sent Events: unleash-connected with what the client lacks, then unleash-updated with each change",
+        querystring: ClientDeltaQuery,
+        produces: ['text/event-stream'],
+        response: {
+          200: Type.String({
+            description:
+              'An event stream: `unleash-connected` and `unleash-updated` carry a delta body (as `GET /api/client/delta` answers it) and the revision as `id`; `:keep-alive` comments in between',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertReady(snapshot);
+      if (streams.full) {
+        // The SDKs poll instead when told 429.
+        throw new RateLimitError(
+          'This server holds as many streams as it is configured for (STREAMING_MAX_CONNECTIONS): poll instead.',
+          60,
+        );
+      }
+      const token = identityOf(request) as TokenIdentity;
+      const q = { ...queryOf(token, { ...request.query, tag: undefined }, undefined), inlineSegments: false };
+      const header = request.headers['last-event-id'];
+      reply.hijack();
+      streams.open(reply.raw, q, revisionOf(Array.isArray(header) ? header[0] : header));
     },
   );
 }

@@ -47,6 +47,15 @@ interface OpenApiDocument {
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/**
+ * An answer that never ends (Server-Sent Events): a request of the fuzzer would wait for it
+ * forever. Streams have tests of their own (src/client/streaming.test.ts).
+ */
+function isStream(operation: OpenApiOperation): boolean {
+  return operation.responses?.['200']?.content?.['text/event-stream'] !== undefined;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
@@ -82,7 +91,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      if (!METHODS.has(method)) continue;
+      if (!METHODS.has(method) || isStream(operation)) continue;
       const parameters = (operation.parameters ?? []).map((p) => ({
         in: p.in,
         name: p.name,

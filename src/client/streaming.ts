@@ -1,0 +1,97 @@
+import type { ServerResponse } from 'node:http';
+import type { FeatureQuery } from './answers.js';
+import { type DeltaAnswer, type DeltaLog, deltaFor } from './delta.js';
+import type { FlagSnapshot } from './snapshot.js';
+
+export interface StreamLimits {
+  /** Streams this process holds at most. */
+  maxConnections: number;
+  /** How often every stream gets a keep-alive comment. */
+  heartbeatMs: number;
+}
+
+interface Stream {
+  q: FeatureQuery;
+  /** The revision the client holds: the last event id sent. */
+  revision: number;
+  res: ServerResponse;
+}
+
+/** One Server-Sent Event, as the SDKs read it: a name, the id the client resumes from, the body. */
+function message(name: string, answer: DeltaAnswer | null): string {
+  if (!answer) return `event: ${name}\ndata: {"events":[]}\n\n`;
+  return `event: ${name}\nid: ${answer.eventId}\ndata: ${answer.body.toString()}\n\n`;
+}
+
+/**
+ * The SDK streams of this process (`GET /api/client/streaming`): each gets `unleash-connected`
+ * with what its client lacks (a hydration, or the events since the `Last-Event-ID` it resumes
+ * from), then `unleash-updated` with the events of every revision that changes what its token
+ * sees, as the delta API answers them (streams of one query share one answer). A keep-alive
+ * comment goes to every stream while nothing changes.
+ */
+export class StreamHub {
+  private readonly streams = new Set<Stream>();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly snapshot: FlagSnapshot,
+    private readonly log: DeltaLog,
+    private readonly limits: StreamLimits,
+  ) {
+    log.onApplied(() => this.push());
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  get full(): boolean {
+    return this.streams.size >= this.limits.maxConnections;
+  }
+
+  /** Takes over the response: headers, the first event, then whatever changes until it closes. */
+  open(res: ServerResponse, q: FeatureQuery, lastEventId: number | undefined): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      // Proxies that buffer answers would hold the events back.
+      'x-accel-buffering': 'no',
+    });
+    const answer = deltaFor(this.snapshot, this.log, q, lastEventId);
+    const stream: Stream = { q, revision: answer?.eventId ?? lastEventId ?? this.snapshot.revision, res };
+    res.write(message('unleash-connected', answer));
+    this.streams.add(stream);
+    res.on('close', () => {
+      this.streams.delete(stream);
+      if (this.streams.size === 0) this.stopHeartbeat();
+    });
+    this.heartbeat ??= setInterval(() => this.keepAlive(), this.limits.heartbeatMs).unref();
+  }
+
+  private push(): void {
+    for (const stream of this.streams) {
+      const answer = deltaFor(this.snapshot, this.log, stream.q, stream.revision);
+      if (!answer) continue;
+      stream.revision = answer.eventId;
+      stream.res.write(message('unleash-updated', answer));
+    }
+  }
+
+  private keepAlive(): void {
+    for (const stream of this.streams) stream.res.write(':keep-alive\n\n');
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  /** Ends every stream (the server is stopping): their clients reconnect, to another process. */
+  closeAll(): void {
+    for (const stream of this.streams) stream.res.end();
+    this.streams.clear();
+    this.stopHeartbeat();
+  }
+}
