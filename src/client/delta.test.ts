@@ -29,6 +29,8 @@ afterAll(() => server.close());
 
 interface DeltaEvent {
   type: string;
+  segment?: { id: number; name: string };
+  segmentId?: number;
   eventId: number;
   features?: { name: string; project: string }[];
   segments?: { id: number; name: string }[];
@@ -84,12 +86,16 @@ describe('GET /api/client/delta', () => {
     await f.enable('alpha', 'development');
     const updated = await delta(devToken, etag);
     expect(updated.status).toBe(200);
-    expect(updated.body.events.map((e) => [e.type, e.feature?.name, e.feature?.enabled])).toEqual([
+    // The segment alpha uses comes first: a client sent only deltas may never have had it.
+    expect(
+      updated.body.events.map((e) => [e.type, e.feature?.name ?? e.segment?.name, e.feature?.enabled]),
+    ).toEqual([
+      ['segment-updated', 'eu', undefined],
       ['feature-updated', 'alpha', true],
     ]);
     const after = updated.headers.etag as string;
     expect(Number(after.replaceAll('"', ''))).toBeGreaterThan(Number(etag.replaceAll('"', '')));
-    expect(after).toBe(`"${updated.body.events[0]!.eventId}"`);
+    expect(after).toBe(`"${updated.body.events[1]!.eventId}"`);
     expect((await delta(devToken, after)).status).toBe(304);
 
     await f.create('gamma');
@@ -120,16 +126,40 @@ describe('GET /api/client/delta', () => {
     expect(scoped.body.events[0]!.features!.map((x) => x.name)).toEqual(['elsewhere']);
   });
 
-  it('hydrates again a client whose revision it cannot follow: unknown, or before a change of segments', async () => {
+  it('hydrates again a client whose revision it cannot follow', async () => {
     for (const sent of ['"not-a-number"', '"-1"', '""']) {
       const res = await delta(devToken, sent);
       expect(res.body.events.map((e) => e.type)).toEqual(['hydration']);
     }
+  });
+
+  it('sends a segment before the features that start using it, its changes to those who use it, its removal to all', async () => {
     const etag = await hydrated(devToken);
-    await f.createSegment({ name: 'us', constraints: [] });
-    const res = await delta(devToken, etag);
-    expect(res.body.events.map((e) => e.type)).toEqual(['hydration']);
-    expect(res.body.events[0]!.segments!.map((s) => s.name)).toEqual(['eu', 'us']);
+    const us = await f.createSegment({ name: 'us', constraints: [] });
+    const gone = await f.createSegment({ name: 'gone', constraints: [] });
+    // Used by no flag the token sees: nothing to send yet.
+    expect((await delta(devToken, etag)).status).toBe(304);
+    await f.addStrategy('beta', 'development', { name: 'default', segments: [us.id] });
+    const used = await delta(devToken, etag);
+    expect(used.body.events.map((e) => [e.type, e.segment?.name ?? e.feature?.name])).toEqual([
+      ['segment-updated', 'us'],
+      ['feature-updated', 'beta'],
+    ]);
+    const after = used.headers.etag as string;
+    const changed = await server.request('PUT', `/api/admin/segments/${us.id}`, {
+      token: server.adminToken,
+      body: { name: 'us', constraints: [{ contextName: 'region', operator: 'IN', values: ['us'] }] },
+    });
+    expect(changed.status).toBe(204);
+    const removed = await server.request('DELETE', `/api/admin/segments/${gone.id}`, {
+      token: server.adminToken,
+    });
+    expect(removed.status).toBe(204);
+    const next = await delta(devToken, after);
+    expect(next.body.events.map((e) => [e.type, e.segment?.name ?? e.segmentId])).toEqual([
+      ['segment-updated', 'us'],
+      ['segment-removed', gone.id],
+    ]);
   });
 
   it('moves a feature between projects as removed from one and updated in the other', async () => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { FeatureModel } from '../read-model/model.js';
+import { allSegments } from '../segments/list.js';
 import type { ChangeSet, Follower } from '../sync/sync.js';
 import { cacheable, type FeatureQuery, selected } from './answers.js';
 import type { CachedAnswer, FlagSnapshot, ServedFeature } from './snapshot.js';
@@ -10,17 +11,29 @@ import type { CachedAnswer, FlagSnapshot, ServedFeature } from './snapshot.js';
  */
 const REVISIONS_KEPT = 100;
 
-/** The features one revision (or one catch-up over several) changed, with their projects before it. */
+/** What one revision (or one catch-up over several) changed: features, with their projects before it, and segments. */
 interface LoggedChange {
   revision: number;
   /** Feature name → its project before the change (absent: the feature did not exist). */
   features: Map<string, string | undefined>;
+  segments: Map<number, 'updated' | 'removed'>;
 }
 
 export type DeltaEvent =
   | { type: 'hydration'; eventId: number; features: ServedFeature[]; segments: DeltaSegment[] }
   | { type: 'feature-updated'; eventId: number; feature: ServedFeature }
-  | { type: 'feature-removed'; eventId: number; featureName: string; project: string };
+  | { type: 'feature-removed'; eventId: number; featureName: string; project: string }
+  | { type: 'segment-updated'; eventId: number; segment: DeltaSegment }
+  | { type: 'segment-removed'; eventId: number; segmentId: number };
+
+/** Within one event id: segments first (a feature may use them), a move's removal before its update. */
+const ORDER: Record<DeltaEvent['type'], number> = {
+  hydration: 0,
+  'segment-updated': 1,
+  'segment-removed': 2,
+  'feature-removed': 3,
+  'feature-updated': 4,
+};
 
 interface DeltaSegment {
   id: number;
@@ -33,9 +46,10 @@ interface DeltaSegment {
  * (`GET /api/client/delta`). The configuration revision is the event id: it is the same on every
  * process of one database, and what a revision changed is read back from the database by every
  * process's sync, so a client may ask any of them. The log holds which features each revision
- * changed and where they were before; the events carry the flags as they are now. A revision this
- * process did not see change feature by feature (its first load, a gap, a change to segments, or to
- * everything) starts the log again: a client behind it gets a hydration.
+ * and segments each revision changed and where the features were before; the events carry the
+ * flags and segments as they are now. A revision this process did not see change by change (its
+ * first load, a gap, a change to everything) starts the log again: a client behind it gets a
+ * hydration.
  */
 export class DeltaLog implements Follower {
   /** The revision the log starts after; -1 until the first load. */
@@ -62,21 +76,40 @@ export class DeltaLog implements Follower {
     });
   }
 
-  async load(_tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined> {
-    if (changes.full || changes.scopes.has('segments')) {
+  async load(tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined> {
+    if (changes.full) {
       return () => {
         this.base = changes.revision;
         this.changes.length = 0;
         this.announce();
       };
     }
-    // Read before the model swaps in the new state: where each feature was until now.
+    // Read before the model swaps in the new state: where each feature was until now, and which
+    // segments differ from those it holds.
     const features = new Map<string, string | undefined>();
     for (const name of changes.features) features.set(name, this.model.feature(name)?.project);
+    const segments = new Map<number, 'updated' | 'removed'>();
+    if (changes.scopes.has('segments')) {
+      const before = new Map(this.model.segments().map((s) => [s.id, s]));
+      for (const s of await allSegments(tx)) {
+        const was = before.get(s.id);
+        before.delete(s.id);
+        if (
+          !was ||
+          was.name !== s.name ||
+          JSON.stringify(was.constraints) !== JSON.stringify(s.constraints)
+        ) {
+          segments.set(s.id, 'updated');
+        }
+      }
+      for (const id of before.keys()) segments.set(id, 'removed');
+    }
     return () => {
-      if (features.size > 0) this.changes.push({ revision: changes.revision, features });
+      if (features.size > 0 || segments.size > 0) {
+        this.changes.push({ revision: changes.revision, features, segments });
+        this.announce();
+      }
       while (this.changes.length > REVISIONS_KEPT) this.base = this.changes.shift()!.revision;
-      if (features.size > 0) this.announce();
     };
   }
 
@@ -85,9 +118,14 @@ export class DeltaLog implements Follower {
     return this.base >= 0 && revision >= this.base;
   }
 
-  /** The events after `revision` the query sees, in order; empty when nothing it sees changed. */
+  /**
+   * The events after `revision` the query sees, in order; empty when nothing it sees changed. A
+   * segment's update goes to clients whose features use it, and before every feature updated that
+   * uses a segment (the client may never have been sent it); a segment's removal goes to all.
+   */
   eventsSince(snapshot: FlagSnapshot, q: FeatureQuery, revision: number): DeltaEvent[] {
     const last = new Map<string, { revision: number; projectBefore: string | undefined }>();
+    const segmentLast = new Map<number, { revision: number; change: 'updated' | 'removed' }>();
     for (const change of this.changes) {
       if (change.revision <= revision) continue;
       for (const [name, project] of change.features) {
@@ -98,12 +136,18 @@ export class DeltaLog implements Follower {
           projectBefore: earlier ? earlier.projectBefore : project,
         });
       }
+      for (const [id, kind] of change.segments)
+        segmentLast.set(id, { revision: change.revision, change: kind });
     }
     const seen = (name: string, project: string | undefined) =>
       project !== undefined &&
       (q.projects === '*' || q.projects.includes(project)) &&
       (!q.namePrefix || name.startsWith(q.namePrefix));
     const events: DeltaEvent[] = [];
+    const segmentUpdated = (id: number, eventId: number) => {
+      const segment = snapshot.segmentDetails(id);
+      if (segment) events.push({ type: 'segment-updated', eventId, segment });
+    };
     for (const [name, { revision: eventId, projectBefore }] of last) {
       const now = snapshot.feature(q.environment, name);
       const shown = now !== undefined && seen(name, now.project);
@@ -116,9 +160,26 @@ export class DeltaLog implements Follower {
         if (seen(name, project))
           events.push({ type: 'feature-removed', eventId, featureName: name, project: project! });
       }
-      if (shown) events.push({ type: 'feature-updated', eventId, feature: now });
+      if (!shown) continue;
+      for (const id of new Set(now.strategies.flatMap((st) => st.segments))) segmentUpdated(id, eventId);
+      events.push({ type: 'feature-updated', eventId, feature: now });
     }
-    return events.sort((a, b) => a.eventId - b.eventId);
+    if (segmentLast.size > 0) {
+      const used = new Set(selected(snapshot, q).flatMap((f) => f.strategies.flatMap((st) => st.segments)));
+      for (const [id, { revision: eventId, change }] of segmentLast) {
+        if (change === 'removed') events.push({ type: 'segment-removed', eventId, segmentId: id });
+        else if (used.has(id)) segmentUpdated(id, eventId);
+      }
+    }
+    events.sort((a, b) => a.eventId - b.eventId || ORDER[a.type] - ORDER[b.type]);
+    // One update of a segment is enough: the first, which comes before every feature that uses it.
+    const sent = new Set<number>();
+    return events.filter((e) => {
+      if (e.type !== 'segment-updated') return true;
+      if (sent.has(e.segment.id)) return false;
+      sent.add(e.segment.id);
+      return true;
+    });
   }
 }
 

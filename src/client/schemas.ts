@@ -82,6 +82,12 @@ export const ClientDelta = Type.Object({
         featureName: Type.String(),
         project: Type.String(),
       }),
+      Type.Object({ type: Type.Literal('segment-updated'), eventId: Type.Integer(), segment: Segment }),
+      Type.Object({
+        type: Type.Literal('segment-removed'),
+        eventId: Type.Integer(),
+        segmentId: Type.Integer(),
+      }),
     ]),
   ),
 });
