@@ -10,6 +10,12 @@ export interface StreamLimits {
   heartbeatMs: number;
 }
 
+/**
+ * What a stream may hold unsent: a client that stops reading (or reads slower than changes come)
+ * is cut off, reconnects and gets a hydration, instead of growing this process's memory.
+ */
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+
 interface Stream {
   q: FeatureQuery;
   /** The revision the client holds: the last event id sent. */
@@ -61,13 +67,20 @@ export class StreamHub {
     });
     const answer = deltaFor(this.snapshot, this.log, q, lastEventId);
     const stream: Stream = { q, revision: answer?.eventId ?? lastEventId ?? this.snapshot.revision, res };
-    res.write(message('unleash-connected', answer));
-    this.streams.add(stream);
     res.on('close', () => {
       this.streams.delete(stream);
       if (this.streams.size === 0) this.stopHeartbeat();
     });
+    // Gone already (the client left while this request was handled): 'close' has been and gone.
+    if (res.destroyed) return;
+    this.streams.add(stream);
+    this.send(stream, message('unleash-connected', answer));
     this.heartbeat ??= setInterval(() => this.keepAlive(), this.limits.heartbeatMs).unref();
+  }
+
+  private send(stream: Stream, text: string): void {
+    if (stream.res.writableLength > MAX_UNSENT_BYTES) stream.res.destroy();
+    else stream.res.write(text);
   }
 
   private push(): void {
@@ -75,12 +88,12 @@ export class StreamHub {
       const answer = deltaFor(this.snapshot, this.log, stream.q, stream.revision);
       if (!answer) continue;
       stream.revision = answer.eventId;
-      stream.res.write(message('unleash-updated', answer));
+      this.send(stream, message('unleash-updated', answer));
     }
   }
 
   private keepAlive(): void {
-    for (const stream of this.streams) stream.res.write(':keep-alive\n\n');
+    for (const stream of this.streams) this.send(stream, ':keep-alive\n\n');
   }
 
   private stopHeartbeat(): void {

@@ -177,18 +177,8 @@ export async function deleteProjectStrategiesIn(db: Queryable, project: string, 
 // Writes of many strategies at once (imports): a few statements whatever the number of rows, each
 // taking its rows as one JSON document of a bounded size (db/json-chunks.ts).
 
-export interface StrategyRow {
-  id: string;
-  featureName: string;
-  environment: string;
-  name: string;
-  title: string | null;
-  disabled: boolean;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: Variant[];
-  sortOrder: number;
-}
+/** A strategy as an import writes it: its segments are written apart, its creation time is now. */
+export type StrategyRow = Omit<FeatureStrategy, 'segments' | 'createdAt'>;
 
 /** Inserts the strategies, or replaces the configuration and position of those that exist. */
 export async function upsertStrategyRows(db: Queryable, rows: StrategyRow[]) {
