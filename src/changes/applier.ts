@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/database.js';
+import { shareCommits } from '../db/group-commit.js';
 import type { Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import type { Change } from './change.js';
@@ -34,7 +35,7 @@ export function onChangeApplied(db: Database, listener: ChangeListener): () => v
 /**
  * The one way a flag's configuration changes: the command's permission is checked in the scope it
  * names, then its change validates, writes in one transaction and records its audit event (which
- * moves the revision every cache follows).
+ * moves the revision every cache follows). Concurrent changes commit together (`shareCommits`).
  */
 export async function applyChange<A extends Action>(
   ctx: AppContext,
@@ -43,7 +44,7 @@ export async function applyChange<A extends Action>(
 ): Promise<ResultOf<A>> {
   const kind = CHANGES[command.action] as unknown as Change<Command<A>, ResultOf<A>>;
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
-  const result = await kind.run(ctx, identity, command);
+  const result = await shareCommits(() => kind.run(ctx, identity, command));
   // The change has committed: a listener that fails must not turn its answer into an error.
   for (const listener of listeners.get(ctx.db) ?? []) {
     try {

@@ -8,6 +8,7 @@ import type {
   TransactionOptions,
 } from './database.js';
 import { isRetryable } from './errors.js';
+import { CommitGroups, sharesCommits } from './group-commit.js';
 
 /** An open transaction's connection, as a back-end hands it over. */
 export interface Connection extends Queryable {
@@ -99,23 +100,29 @@ async function runOnce<T>(
 
 /**
  * The database as every store sees it. Inside `transaction`, only the handle may be used (the
- * pool throws); a serialization failure or deadlock reruns the whole transaction once.
+ * pool throws); a serialization failure or deadlock reruns the whole transaction once. The
+ * transactions of changes (see `shareCommits`) commit in groups.
  */
 export function createDatabase(backend: Backend): Database {
+  const alone = async <T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) => {
+    try {
+      return await runOnce(database, backend, fn, options);
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      return runOnce(database, backend, fn, options);
+    }
+  };
+  const groups = new CommitGroups(alone);
   const database: Database = {
     kind: backend.kind,
     query(text, params) {
       assertOutsideTransaction('db.query');
       return backend.query(text, params);
     },
-    async transaction(fn, options = {}) {
+    transaction(fn, options = {}) {
       assertOutsideTransaction('db.transaction');
-      try {
-        return await runOnce(database, backend, fn, options);
-      } catch (error) {
-        if (!isRetryable(error)) throw error;
-        return runOnce(database, backend, fn, options);
-      }
+      const plain = options.isolation === undefined && !options.readOnly;
+      return plain && sharesCommits() ? groups.add(fn) : alone(fn, options);
     },
     // A notification can arrive while a transaction commits (PGlite delivers it then); what it
     // starts must not count as inside that transaction.
