@@ -36,6 +36,19 @@ export interface Transaction extends Queryable {
   afterCommit(task: () => void): void;
   /** State a module keeps for the length of one transaction, under a key it owns. */
   local<T>(key: object, init: () => T): T;
+  /**
+   * A row as this transaction last locked or wrote it, under a key its store owns — as long as no
+   * statement has run since (any statement may have changed it). Concurrent changes of one row
+   * committing together (group commit) read it once.
+   */
+  recall<T>(key: string): T | undefined;
+  remember(key: string, row: unknown): void;
+  /**
+   * A write that the next write of the same key replaces entirely (absolute values of one locked
+   * row). It runs before the next statement, or before COMMIT: changes of one row in a row write
+   * it once.
+   */
+  deferWrite(key: string, text: string, params: readonly unknown[]): void;
 }
 
 /**
@@ -60,4 +73,9 @@ export interface PoolStats {
   /** Queries waiting for a free connection. */
   waiting: number;
   max: number;
+}
+
+/** The transaction `db` is, when it is one (a store may then recall rows and defer writes). */
+export function transactionOf(db: Queryable): Transaction | undefined {
+  return 'deferWrite' in db ? (db as Transaction) : undefined;
 }

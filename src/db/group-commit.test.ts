@@ -23,6 +23,8 @@ describe('group commit of changes', () => {
   it('commits concurrent changes in one transaction, in the order they asked, each with its own result', async () => {
     const { db } = server.ctx;
     await db.query('DELETE FROM group_commit_probe');
+    // Warm: a group takes new members for a limited time, which a cold first statement may use up.
+    await db.transaction((tx) => tx.query('SELECT count(*) FROM group_commit_probe'));
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, n) =>
         shareCommits(() =>
@@ -46,7 +48,7 @@ describe('group commit of changes', () => {
     expect(await count()).toBe(8);
   });
 
-  it('runs each alone again when one fails: the others commit, the failed one writes nothing', async () => {
+  it('gives a failing change its error and commits the others without it', async () => {
     const { db } = server.ctx;
     await db.query('DELETE FROM group_commit_probe');
     let runs = 0;
@@ -70,12 +72,12 @@ describe('group commit of changes', () => {
       'fulfilled',
     ]);
     expect((outcomes[2] as PromiseRejectedResult).reason).toHaveProperty('message', 'refused');
-    // The first three ran in a group that the third failed, then each alone; the last two came
-    // after them, in a group of their own.
-    expect(runs).toBe(8);
+    // The first three ran in a group that the third failed; the two before it then went first in
+    // the next group, with the last two.
+    expect(runs).toBe(7);
     const ids = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'failed'));
-    expect(new Set(ids.slice(0, 3)).size).toBe(3);
-    expect(ids[3]).toBe(ids[4]);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids[0]).toBe(ids[4]);
     const rows = await db.query<{ n: number }>('SELECT n FROM group_commit_probe ORDER BY n');
     expect(rows.rows.map((r) => r.n)).toEqual([0, 1, 3, 4]);
   });

@@ -62,14 +62,35 @@ async function runOnce<T>(
         const live = () => {
           if (!scope.open) throw new TransactionMisuseError('This transaction has already ended.');
         };
+        const memo = new Map<string, unknown>();
+        const deferred = new Map<string, { text: string; params: readonly unknown[] }>();
+        const flush = async () => {
+          memo.clear();
+          if (deferred.size === 0) return;
+          const writes = [...deferred.values()];
+          deferred.clear();
+          for (const w of writes) await connection.query(w.text, w.params);
+        };
         const tx: Transaction = {
           database,
           async query(text, params) {
             live();
+            await flush();
             return connection.query(text, params);
+          },
+          recall<R>(key: string) {
+            return memo.get(key) as R | undefined;
+          },
+          remember(key, row) {
+            memo.set(key, row);
+          },
+          deferWrite(key, text, params) {
+            live();
+            deferred.set(key, { text, params });
           },
           async exec(sql) {
             live();
+            await flush();
             return connection.exec(sql);
           },
           beforeCommit(task) {
@@ -86,6 +107,7 @@ async function runOnce<T>(
         const result = await fn(tx);
         tasks.sort((a, b) => a.order - b.order);
         for (const task of tasks) await task.run(tx);
+        await flush();
         return result;
       });
     } finally {
@@ -112,7 +134,7 @@ export function createDatabase(backend: Backend): Database {
       return runOnce(database, backend, fn, options);
     }
   };
-  const groups = new CommitGroups(alone);
+  const groups = new CommitGroups(alone, backend.kind === 'embedded' ? 1 : 4);
   const database: Database = {
     kind: backend.kind,
     query(text, params) {

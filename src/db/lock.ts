@@ -1,3 +1,4 @@
+import { type Queryable, transactionOf } from './database.js';
 /**
  * Row locks for read-modify-write. A service that reads a row, decides on what it read, then
  * writes must read it locked, inside the transaction that writes: a concurrent change of the same
@@ -35,4 +36,25 @@ const CLAUSES: Record<RowLock, string> = {
 export function withRowLock(select: string, lock: RowLock | undefined, of?: string): string {
   if (!lock) return select;
   return `${select} ${CLAUSES[lock]}${of ? ` OF ${of}` : ''}`;
+}
+
+/**
+ * Reads one row under `lock` through `read`. Read for `update`, the row is remembered by the
+ * transaction, and a later read of it that takes no stronger lock is answered from there while no
+ * statement has run since: concurrent changes of one row committing together read it once.
+ */
+export async function readRow<T>(
+  db: Queryable,
+  key: string,
+  lock: RowLock | undefined,
+  read: () => Promise<T | null>,
+): Promise<T | null> {
+  const tx = transactionOf(db);
+  if (tx && lock !== 'exclusive') {
+    const known = tx.recall<T>(key);
+    if (known !== undefined) return known;
+  }
+  const row = await read();
+  if (tx && row && lock === 'update') tx.remember(key, row);
+  return row;
 }

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, transactionOf } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
-import { type ReadOptions, withRowLock } from '../../db/lock.js';
+import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
 
 export interface Feature {
   name: string;
@@ -30,6 +30,9 @@ export interface FeatureRecord {
 const COLUMNS =
   'name, project, description, type, stale, impression_data, archived_at, created_at, last_seen_at';
 
+/** The key a transaction remembers a feature's row under. */
+const rowKey = (name: string) => `features:${name}`;
+
 function toFeature(r: FeatureRecord): Feature {
   return {
     name: r.name,
@@ -50,11 +53,13 @@ export async function findFeature(
   name: string,
   { lock }: ReadOptions = {},
 ): Promise<Feature | null> {
-  const { rows } = await db.query<FeatureRecord>(
-    withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = $1`, lock),
-    [name],
-  );
-  return rows[0] ? toFeature(rows[0]) : null;
+  return readRow(db, rowKey(name), lock, async () => {
+    const { rows } = await db.query<FeatureRecord>(
+      withRowLock(`SELECT ${COLUMNS} FROM features WHERE name = $1`, lock),
+      [name],
+    );
+    return rows[0] ? toFeature(rows[0]) : null;
+  });
 }
 
 export interface NewFeature {
@@ -100,16 +105,29 @@ export interface FeatureMetadataUpdate {
   impressionData: boolean;
 }
 
+const UPDATE_METADATA =
+  'UPDATE features SET description = $2, type = $3, stale = $4, impression_data = $5 WHERE name = $1';
+
+/**
+ * Sets the metadata. On a row this transaction holds locked as it read it, the write is deferred:
+ * the next change of the same row replaces it (see `Transaction.deferWrite`).
+ */
 export async function updateFeatureMetadata(
   db: Queryable,
   name: string,
   m: FeatureMetadataUpdate,
 ): Promise<Feature> {
-  const { rows } = await db.query<FeatureRecord>(
-    `UPDATE features SET description = $2, type = $3, stale = $4, impression_data = $5
-      WHERE name = $1 RETURNING ${COLUMNS}`,
-    [name, m.description, m.type, m.stale, m.impressionData],
-  );
+  const params = [name, m.description, m.type, m.stale, m.impressionData];
+  const tx = transactionOf(db);
+  const known = tx?.recall<Feature>(rowKey(name));
+  if (tx && known) {
+    const { description, type, stale, impressionData } = m;
+    const updated = { ...known, description, type, stale, impressionData };
+    tx.deferWrite(`features.metadata:${name}`, UPDATE_METADATA, params);
+    tx.remember(rowKey(name), updated);
+    return updated;
+  }
+  const { rows } = await db.query<FeatureRecord>(`${UPDATE_METADATA} RETURNING ${COLUMNS}`, params);
   return toFeature(rows[0]!);
 }
 

@@ -1,7 +1,7 @@
 import type { Constraint } from '../../constraints/rules.js';
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, transactionOf } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
-import { type ReadOptions, withRowLock } from '../../db/lock.js';
+import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
 import type { Variant } from '../variants/rules.js';
 
 export interface FeatureStrategy {
@@ -59,6 +59,11 @@ export const STRATEGY_SELECT = `
            WHERE fss.feature_strategy_id = s.id) AS segments
     FROM feature_strategies s`;
 
+type LocatedStrategy = FeatureStrategy & { project: string; archived: boolean };
+
+/** The key a transaction remembers a strategy under. */
+const rowKey = (id: string) => `feature_strategies:${id}`;
+
 /**
  * A strategy with where it lives: its feature's project and whether that feature is archived.
  * A lock is taken on the row of the strategy's feature environment, so concurrent changes to that
@@ -68,20 +73,22 @@ export async function findStrategy(
   db: Queryable,
   id: string,
   { lock }: ReadOptions = {},
-): Promise<(FeatureStrategy & { project: string; archived: boolean }) | null> {
-  const { rows } = await db.query<StrategyRecord & { project: string; archived: boolean }>(
-    withRowLock(
-      `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
-         FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
-         JOIN features f ON f.name = q.feature_name
-         JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment`,
-      lock,
-      'fe',
-    ),
-    [id],
-  );
-  const row = rows[0];
-  return row ? { ...toStrategy(row), project: row.project, archived: row.archived } : null;
+): Promise<LocatedStrategy | null> {
+  return readRow(db, rowKey(id), lock, async () => {
+    const { rows } = await db.query<StrategyRecord & { project: string; archived: boolean }>(
+      withRowLock(
+        `SELECT q.*, f.project, f.archived_at IS NOT NULL AS archived
+           FROM (${STRATEGY_SELECT} WHERE s.id = $1) q
+           JOIN features f ON f.name = q.feature_name
+           JOIN feature_environments fe ON fe.feature_name = q.feature_name AND fe.environment = q.environment`,
+        lock,
+        'fe',
+      ),
+      [id],
+    );
+    const row = rows[0];
+    return row ? { ...toStrategy(row), project: row.project, archived: row.archived } : null;
+  });
 }
 
 /** The strategies of one feature in one environment, in evaluation order. */
@@ -134,22 +141,42 @@ export async function insertStrategy(
   return { sortOrder: rows[0]!.sort_order, createdAt: rows[0]!.created_at };
 }
 
+const UPDATE_STRATEGY = `UPDATE feature_strategies
+    SET strategy_name = $2, title = $3, disabled = $4, parameters = $5::jsonb, constraints = $6::jsonb,
+        variants = $7::jsonb
+  WHERE id = $1`;
+
+/**
+ * Sets the configuration. On a strategy this transaction holds locked as it read it, the write is
+ * deferred: the next change of the same strategy replaces it (see `Transaction.deferWrite`).
+ */
 export async function updateStrategy(db: Queryable, id: string, s: StrategyConfig): Promise<void> {
-  await db.query(
-    `UPDATE feature_strategies
-        SET strategy_name = $2, title = $3, disabled = $4, parameters = $5::jsonb, constraints = $6::jsonb,
-            variants = $7::jsonb
-      WHERE id = $1`,
-    [
-      id,
-      s.name,
-      s.title,
-      s.disabled,
-      JSON.stringify(s.parameters),
-      JSON.stringify(s.constraints),
-      JSON.stringify(s.variants),
-    ],
-  );
+  const params = [
+    id,
+    s.name,
+    s.title,
+    s.disabled,
+    JSON.stringify(s.parameters),
+    JSON.stringify(s.constraints),
+    JSON.stringify(s.variants),
+  ];
+  const tx = transactionOf(db);
+  const known = tx?.recall<LocatedStrategy>(rowKey(id));
+  if (!tx || !known) {
+    await db.query(UPDATE_STRATEGY, params);
+    return;
+  }
+  tx.deferWrite(rowKey(id), UPDATE_STRATEGY, params);
+  // As the database would give them back: what JSON leaves out (undefined members) left out.
+  tx.remember(rowKey(id), {
+    ...known,
+    name: s.name,
+    title: s.title,
+    disabled: s.disabled,
+    parameters: JSON.parse(params[4] as string),
+    constraints: JSON.parse(params[5] as string),
+    variants: JSON.parse(params[6] as string),
+  });
 }
 
 export async function deleteStrategy(db: Queryable, id: string): Promise<void> {
