@@ -49,6 +49,12 @@ export interface Transaction extends Queryable {
    * it once.
    */
   deferWrite(key: string, text: string, params: readonly unknown[]): void;
+  /**
+   * Whether every write of the transaction's own work (before its commit tasks) was a deferred
+   * one, so what changed is exactly what its writers know. A statement that does not begin with
+   * SELECT counts as a write.
+   */
+  readonly wroteOnlyDeferred: boolean;
 }
 
 /**

@@ -63,6 +63,11 @@ async function runOnce<T>(
           if (!scope.open) throw new TransactionMisuseError('This transaction has already ended.');
         };
         const memo = new Map<string, unknown>();
+        let ownWork = true;
+        let otherWrites = false;
+        const note = (text: string) => {
+          if (ownWork && !/^\s*SELECT\b/i.test(text)) otherWrites = true;
+        };
         const deferred = new Map<string, { text: string; params: readonly unknown[] }>();
         const flush = async () => {
           memo.clear();
@@ -76,6 +81,7 @@ async function runOnce<T>(
           async query(text, params) {
             live();
             await flush();
+            note(text);
             return connection.query(text, params);
           },
           recall<R>(key: string) {
@@ -91,6 +97,7 @@ async function runOnce<T>(
           async exec(sql) {
             live();
             await flush();
+            otherWrites = true;
             return connection.exec(sql);
           },
           beforeCommit(task) {
@@ -99,12 +106,16 @@ async function runOnce<T>(
           afterCommit(task) {
             committed.push(task);
           },
+          get wroteOnlyDeferred() {
+            return !otherWrites;
+          },
           local<L>(key: object, init: () => L): L {
             if (!locals.has(key)) locals.set(key, init());
             return locals.get(key) as L;
           },
         };
         const result = await fn(tx);
+        ownWork = false;
         tasks.sort((a, b) => a.order - b.order);
         for (const task of tasks) await task.run(tx);
         await flush();

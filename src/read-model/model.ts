@@ -15,6 +15,7 @@ import type { Segment } from '../segments/types.js';
 import { listStrategyDefinitions } from '../strategies/queries.js';
 import type { StrategyDefinition } from '../strategies/types.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
+import { applyPatches } from './patches.js';
 import { type FeatureRecord, loadFeatureRecords } from './store.js';
 
 export type ProjectRecord = Project & { environments: string[] };
@@ -123,7 +124,11 @@ export class FeatureModel {
       };
     }
     const names = [...changes.features];
-    const features = names.length > 0 ? await loadFeatureRecords(tx, names) : [];
+    const features = changes.patches
+      ? applyPatches(this.parts.features, changes.patches)
+      : names.length > 0
+        ? await loadFeatureRecords(tx, names)
+        : [];
     const segments = changes.scopes.has('segments') ? await allSegments(tx) : undefined;
     return () => {
       this.revision = changes.revision;

@@ -19,18 +19,36 @@ export interface Change {
   features?: readonly string[];
 }
 
+/**
+ * How the model's copy of a feature changes with a write, known by the writer (the record's type
+ * is the read model's, which follows the sync: kept opaque here).
+ */
+export type FeaturePatch = (record: never) => unknown;
+
+/** What this process's own commit changed, handed to its sync without a read. */
+export interface LocalChange {
+  scopes: readonly Scope[];
+  features: readonly string[];
+  /**
+   * For each feature changed, in order, the patches that make the model's copy what was written —
+   * present only when the writers knew all of it (see `markPatched`).
+   */
+  patches?: ReadonlyMap<string, readonly FeaturePatch[]>;
+}
+
 interface Pending {
   scopes: Set<Scope>;
   features: Set<string>;
+  patches: Map<string, FeaturePatch[]>;
 }
 
 const PENDING = {};
 const METRICS_PENDING = {};
-const commitListeners = new WeakMap<Database, (revision: number) => void>();
+const commitListeners = new WeakMap<Database, (revision: number, change: LocalChange) => void>();
 const metricsCommitListeners = new WeakMap<Database, (revision: number) => void>();
 
 /** The process's sync registers here to hear of its own commits without asking the database. */
-export function onLocalCommit(db: Database, listener: (revision: number) => void): void {
+export function onLocalCommit(db: Database, listener: (revision: number, change: LocalChange) => void): void {
   commitListeners.set(db, listener);
 }
 
@@ -46,20 +64,48 @@ export function onLocalMetricsCommit(db: Database, listener: (revision: number) 
  */
 export function markChanged(tx: Transaction, change: Change): void {
   if (change.scopes.length === 0) return;
-  const pending = tx.local<Pending>(PENDING, () => {
-    const state: Pending = { scopes: new Set(), features: new Set() };
+  const pending = pendingOf(tx);
+  for (const scope of change.scopes) pending.scopes.add(scope);
+  for (const name of change.features ?? []) pending.features.add(name);
+}
+
+/**
+ * Tells the sync how the model's copy of `feature` changes with what this transaction wrote, so
+ * this process's caches take the change without reading it back. Used only when every feature
+ * changed has patches, no other scope changed and every write was a deferred one whose writer
+ * registered the patch (`Transaction.wroteOnlyDeferred`); otherwise the features are read again.
+ */
+export function markPatched(tx: Transaction, feature: string, patch: FeaturePatch): void {
+  const patches = pendingOf(tx).patches;
+  patches.set(feature, [...(patches.get(feature) ?? []), patch]);
+}
+
+function pendingOf(tx: Transaction): Pending {
+  return tx.local<Pending>(PENDING, () => {
+    const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map() };
     let revision = 0;
+    let known = false;
     tx.beforeCommit({
       order: 100,
       async run(t) {
+        if (state.scopes.size === 0) return;
+        known =
+          t.wroteOnlyDeferred &&
+          [...state.scopes].every((scope) => scope === 'features') &&
+          [...state.features].every((name) => state.patches.has(name));
         revision = await bumpConfigRevision(t, [...state.scopes].sort(), [...state.features].sort());
       },
     });
-    tx.afterCommit(() => commitListeners.get(tx.database)?.(revision));
+    tx.afterCommit(() => {
+      if (revision === 0) return;
+      commitListeners.get(tx.database)?.(revision, {
+        scopes: [...state.scopes],
+        features: [...state.features],
+        ...(known ? { patches: state.patches } : {}),
+      });
+    });
     return state;
   });
-  for (const scope of change.scopes) pending.scopes.add(scope);
-  for (const name of change.features ?? []) pending.features.add(name);
 }
 
 /**

@@ -1,39 +1,14 @@
-import type { Database, Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { Logger } from '../log.js';
-import { onLocalCommit, onLocalMetricsCommit, type Scope } from './changes.js';
-import { REVISION_CHANNEL, readChangesSince, readRevisions, type StoredChange } from './store.js';
+import { type ChangeSet, changeSet, type Follower, NOTHING_TO_READ } from './change-set.js';
+import { onLocalCommit, onLocalMetricsCommit } from './changes.js';
+import { LocalChanges } from './local-changes.js';
+import { REVISION_CHANNEL, readChangesSince, readRevisions } from './store.js';
 
-/** What the caches must take in to reach `revision`. */
-export interface ChangeSet {
-  revision: number;
-  /** Reload everything: the first load, changes no longer recorded, or a change of scope `model`. */
-  full: boolean;
-  scopes: ReadonlySet<Scope>;
-  features: ReadonlySet<string>;
-}
-
-/** A cache that follows the configuration revision. */
-export interface Follower {
-  /**
-   * Reads what the changes need, inside the catch-up's read-only snapshot, and returns the
-   * function that swaps it in. Swaps run together, after the read, so no cache is ahead of another.
-   */
-  load(tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined>;
-}
+export type { ChangeSet, Follower };
 
 export interface SyncOptions {
   pollMs?: number;
-}
-
-function changeSet(revision: number, applied: number, changes: StoredChange[]): ChangeSet {
-  const scopes = new Set<Scope>();
-  const features = new Set<string>();
-  for (const change of changes) {
-    for (const scope of change.scopes) scopes.add(scope as Scope);
-    for (const name of change.features) features.add(name);
-  }
-  const complete = applied >= 0 && changes.length === revision - applied;
-  return { revision, full: !complete || scopes.has('model'), scopes, features };
 }
 
 /**
@@ -47,6 +22,8 @@ export class ConfigSync {
   private applied = -1;
   private metrics = -1;
   private localCommitted = 0;
+  /** This process's own commits not yet in the caches, by revision. */
+  private readonly local = new LocalChanges();
   private readonly followers: Follower[] = [];
   private readonly metricsListeners: (() => void)[] = [];
   private waiters: { revision: number; resolve: () => void }[] = [];
@@ -87,8 +64,9 @@ export class ConfigSync {
 
   /** Loads every cache, then follows the revision. A failed first load is retried by the poll. */
   async start(): Promise<void> {
-    onLocalCommit(this.db, (revision) => {
+    onLocalCommit(this.db, (revision, change) => {
       this.localCommitted = Math.max(this.localCommitted, revision);
+      if (revision > this.applied) this.local.add(revision, change);
       void this.catchUp();
     });
     onLocalMetricsCommit(this.db, (revision) => this.metricsReached(revision));
@@ -225,6 +203,17 @@ export class ConfigSync {
 
   private async step(): Promise<void> {
     const applied = this.applied;
+    const known = this.local.since(applied, this.localCommitted);
+    if (known) {
+      const swaps: (() => void)[] = [];
+      for (const follower of this.followers) {
+        const swap = await follower.load(NOTHING_TO_READ, known);
+        if (swap) swaps.push(swap);
+      }
+      for (const swap of swaps) swap();
+      this.reached(known.revision);
+      return;
+    }
     const read = await this.db.transaction(
       async (tx) => {
         const now = await readChangesSince(tx, Math.max(applied, 0));
@@ -240,8 +229,13 @@ export class ConfigSync {
       { isolation: 'repeatable read', readOnly: true },
     );
     for (const swap of read.swaps) swap();
-    this.applied = read.now.config;
+    this.reached(read.now.config);
     this.metricsReached(read.now.metrics);
+  }
+
+  private reached(revision: number): void {
+    this.applied = revision;
+    this.local.reached(revision);
     this.releaseWaiters(false);
   }
 

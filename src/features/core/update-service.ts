@@ -4,6 +4,8 @@ import { recordEvent } from '../../events/service.js';
 import { ConflictError, NameExistsError, ValidationError } from '../../http/errors.js';
 import { type Actor, actorOf, type Identity } from '../../http/identity.js';
 import { assertPermission } from '../../http/permissions.js';
+import { metadataPatch } from '../../read-model/patches.js';
+import { markPatched } from '../../sync/changes.js';
 import { assertNoChildrenLeftBehind, writeDependencyRemovals } from '../dependencies/service.js';
 import {
   applyFeaturePatch,
@@ -48,6 +50,7 @@ async function writeMetadata(
   let updated = feature;
   if (!sameMetadata(feature, next)) {
     updated = await updateFeatureMetadata(tx, feature.name, next);
+    markPatched(tx, feature.name, metadataPatch(updated));
     recordEvent(tx, actor, {
       type: 'feature-metadata-updated',
       ...where,

@@ -10,8 +10,10 @@ import { recordEvent } from '../../events/service.js';
 import { NoAccessError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import type { FeatureModel } from '../../read-model/model.js';
+import { strategyPatch } from '../../read-model/patches.js';
 import { checkStrategySegments } from '../../segments/service.js';
 import { normalizeParameters } from '../../strategies/parameters.js';
+import { markPatched } from '../../sync/changes.js';
 import { asItIs, describeStrategy, getModelFeature } from '../core/service.js';
 import {
   type FeatureEnvironmentPath,
@@ -228,6 +230,7 @@ export async function updateStrategyIn(
   const config = configAfter(ctx.model, at, input, before, { constraints, variants });
   if (unchanged(before, config, segments)) return describeStrategy(before);
   await updateStrategy(tx, before.id, config);
+  markPatched(tx, at.featureName, strategyPatch(before.id, config));
   if (segments && segments.join() !== before.segments.join())
     await setStrategySegments(tx, before.id, segments);
   const data = describeStrategy({ ...before, ...config, segments: segments ?? before.segments });

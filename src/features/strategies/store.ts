@@ -1,6 +1,7 @@
 import type { Constraint } from '../../constraints/rules.js';
 import { type Queryable, transactionOf } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
+import { asStoredJson } from '../../db/jsonb.js';
 import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
 import type { Variant } from '../variants/rules.js';
 
@@ -167,15 +168,14 @@ export async function updateStrategy(db: Queryable, id: string, s: StrategyConfi
     return;
   }
   tx.deferWrite(rowKey(id), UPDATE_STRATEGY, params);
-  // As the database would give them back: what JSON leaves out (undefined members) left out.
   tx.remember(rowKey(id), {
     ...known,
     name: s.name,
     title: s.title,
     disabled: s.disabled,
-    parameters: JSON.parse(params[4] as string),
-    constraints: JSON.parse(params[5] as string),
-    variants: JSON.parse(params[6] as string),
+    parameters: asStoredJson(s.parameters),
+    constraints: asStoredJson(s.constraints),
+    variants: asStoredJson(s.variants),
   });
 }
 
