@@ -50,11 +50,11 @@ export interface Transaction extends Queryable {
    */
   deferWrite(key: string, text: string, params: readonly unknown[]): void;
   /**
-   * Whether every write of the transaction's own work (before its commit tasks) was a deferred
-   * one, so what changed is exactly what its writers know. A statement that does not begin with
-   * SELECT counts as a write.
+   * What the transaction's own work (before its commit tasks) has written so far: nothing, only
+   * deferred writes (so what changed is exactly what their writers know), or other writes too. A
+   * statement that does not begin with SELECT counts as a write.
    */
-  readonly wroteOnlyDeferred: boolean;
+  readonly writes: 'none' | 'deferred' | 'other';
 }
 
 /**

@@ -64,9 +64,9 @@ async function runOnce<T>(
         };
         const memo = new Map<string, unknown>();
         let ownWork = true;
-        let otherWrites = false;
+        let writes: Transaction['writes'] = 'none';
         const note = (text: string) => {
-          if (ownWork && !/^\s*SELECT\b/i.test(text)) otherWrites = true;
+          if (ownWork && !/^\s*SELECT\b/i.test(text)) writes = 'other';
         };
         const deferred = new Map<string, { text: string; params: readonly unknown[] }>();
         const flush = async () => {
@@ -93,11 +93,12 @@ async function runOnce<T>(
           deferWrite(key, text, params) {
             live();
             deferred.set(key, { text, params });
+            if (ownWork && writes === 'none') writes = 'deferred';
           },
           async exec(sql) {
             live();
             await flush();
-            otherWrites = true;
+            writes = 'other';
             return connection.exec(sql);
           },
           beforeCommit(task) {
@@ -106,8 +107,8 @@ async function runOnce<T>(
           afterCommit(task) {
             committed.push(task);
           },
-          get wroteOnlyDeferred() {
-            return !otherWrites;
+          get writes() {
+            return writes;
           },
           local<L>(key: object, init: () => L): L {
             if (!locals.has(key)) locals.set(key, init());

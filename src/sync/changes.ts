@@ -73,7 +73,7 @@ export function markChanged(tx: Transaction, change: Change): void {
  * Tells the sync how the model's copy of `feature` changes with what this transaction wrote, so
  * this process's caches take the change without reading it back. Used only when every feature
  * changed has patches, no other scope changed and every write was a deferred one whose writer
- * registered the patch (`Transaction.wroteOnlyDeferred`); otherwise the features are read again.
+ * registered the patch (`Transaction.writes`); otherwise the features are read again.
  */
 export function markPatched(tx: Transaction, feature: string, patch: FeaturePatch): void {
   const patches = pendingOf(tx).patches;
@@ -90,7 +90,7 @@ function pendingOf(tx: Transaction): Pending {
       async run(t) {
         if (state.scopes.size === 0) return;
         known =
-          t.wroteOnlyDeferred &&
+          t.writes !== 'other' &&
           [...state.scopes].every((scope) => scope === 'features') &&
           [...state.features].every((name) => state.patches.has(name));
         revision = await bumpConfigRevision(t, [...state.scopes].sort(), [...state.features].sort());

@@ -7,9 +7,8 @@ import { REVISION_CHANNEL, readChangesSince, readRevisions } from './store.js';
 
 export type { ChangeSet, Follower };
 
-/** How long a notification waits for an own commit's answer: a turn of the loop, then 3 × 5 ms. */
-const NOTIFY_WAITS = 4;
-const NOTIFY_WAIT_MS = 5;
+/** A notification waits for an own commit's answer a turn of the loop, then 3 × 5 ms. */
+const [NOTIFY_WAITS, NOTIFY_WAIT_MS] = [4, 5];
 
 export interface SyncOptions {
   pollMs?: number;
@@ -26,7 +25,6 @@ export class ConfigSync {
   private applied = -1;
   private metrics = -1;
   private localCommitted = 0;
-  /** This process's own commits not yet in the caches, by revision. */
   private readonly local = new LocalChanges();
   private readonly followers: Follower[] = [];
   private readonly metricsListeners: (() => void)[] = [];
@@ -151,9 +149,13 @@ export class ConfigSync {
    * another process may have committed a moment ago: false.
    */
   async holdsEverything(): Promise<boolean> {
-    if (this.db.kind !== 'embedded' || !this.ready) return false;
-    await this.settled();
-    return !this.failing && this.applied >= this.localCommitted;
+    if (this.db.kind === 'embedded' && this.ready) await this.settled();
+    return this.holdsEverythingNow();
+  }
+
+  /** As `holdsEverything`, without waiting for a catch-up under way (then false). */
+  holdsEverythingNow(): boolean {
+    return this.db.kind === 'embedded' && this.ready && !this.failing && this.applied >= this.localCommitted;
   }
 
   /**

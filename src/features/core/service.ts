@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Transaction } from '../../db/database.js';
 import { checkAgainOnDuplicate } from '../../db/errors.js';
 import type { ReadOptions } from '../../db/lock.js';
 import { recordEvent } from '../../events/service.js';
@@ -10,7 +10,7 @@ import type { FeatureModel } from '../../read-model/model.js';
 import type { FeatureRecord } from '../../read-model/queries.js';
 import { attachFeatureEnvironments } from '../environments/writes.js';
 import type { FeatureStrategy } from '../strategies/queries.js';
-import { type Feature, findFeature, findFeatures } from './store.js';
+import { type Feature, findFeature, findFeatures, rememberFeature } from './store.js';
 import { insertFeature } from './writes.js';
 
 /**
@@ -110,6 +110,23 @@ export function getLiveFeature(
   options?: ReadOptions,
 ): Promise<Feature> {
   return getFeature(db, project, name, options);
+}
+
+/**
+ * The live feature read locked for a change in `tx` (404 as `getLiveFeature`). While the
+ * transaction has written nothing, on a database this process alone writes and with every commit
+ * in the model (the first change of a group on the embedded database), the row is the model's
+ * copy: no statement.
+ */
+export function lockedFeature(
+  ctx: AppContext,
+  tx: Transaction,
+  project: string,
+  name: string,
+): Promise<Feature> {
+  const held = tx.writes === 'none' && ctx.sync.holdsEverythingNow() ? ctx.model.feature(name) : undefined;
+  if (held) rememberFeature(tx, held);
+  return getLiveFeature(tx, project, name, { lock: 'update' });
 }
 
 /** The metadata of a feature, as events and PATCH see it. */

@@ -1,4 +1,4 @@
-import { type Queryable, transactionOf } from '../../db/database.js';
+import { type Queryable, type Transaction, transactionOf } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
 import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
 
@@ -32,6 +32,22 @@ const COLUMNS =
 
 /** The key a transaction remembers a feature's row under. */
 const rowKey = (name: string) => `features:${name}`;
+
+/** Tells the transaction the row as it is, read locked another way (see `readRow`). */
+export function rememberFeature(tx: Transaction, f: Feature): void {
+  const { name, project, description, type, stale, impressionData, archivedAt, createdAt, lastSeenAt } = f;
+  tx.remember(rowKey(name), {
+    name,
+    project,
+    description,
+    type,
+    stale,
+    impressionData,
+    archivedAt,
+    createdAt,
+    lastSeenAt,
+  });
+}
 
 function toFeature(r: FeatureRecord): Feature {
   return {

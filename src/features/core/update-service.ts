@@ -19,6 +19,7 @@ import {
   describeFeature,
   getLiveFeature,
   getModelFeature,
+  lockedFeature,
   namedFeaturesOfProject,
 } from './service.js';
 import { type Feature, findFeature, setFeaturesStale, updateFeatureMetadata } from './store.js';
@@ -109,7 +110,7 @@ async function changeMetadata(
   );
   if (!changesSomething(current, next(current, false))) return describeFeature(current);
   return ctx.db.transaction(async (tx) => {
-    const feature = await getLiveFeature(tx, project, name, { lock: 'update' });
+    const feature = await lockedFeature(ctx, tx, project, name);
     return describeFeature(await writeMetadata(tx, identity, feature, next(feature, true)));
   });
 }

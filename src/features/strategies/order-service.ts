@@ -3,7 +3,8 @@ import { recordEvent } from '../../events/service.js';
 import { ValidationError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import { type FeatureEnvironmentPath, liveFeatureEnvironment } from '../environments/service.js';
-import { eventOf, strategyAt } from './service.js';
+import { strategyAt } from './locate.js';
+import { eventOf } from './service.js';
 import { type FeatureStrategy, setSortOrders, strategiesOf } from './store.js';
 
 function positions(strategies: FeatureStrategy[]) {

@@ -6,8 +6,9 @@ import { ValidationError } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { describeStrategy } from '../core/service.js';
 import type { FeatureEnvironmentPath } from '../environments/service.js';
+import { lockedStrategyAt } from './locate.js';
 import { type StrategyPatch, UpdateStrategyBody } from './schemas.js';
-import { lockedStrategyAt, updateStrategyIn } from './service.js';
+import { updateStrategyIn } from './service.js';
 
 const updateCheck = compileCheck(UpdateStrategyBody);
 
@@ -24,7 +25,7 @@ export async function patchStrategy(
   patch: Static<typeof StrategyPatch>,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const before = await lockedStrategyAt(tx, at, id);
+    const before = await lockedStrategyAt(ctx, tx, at, id);
     let patched: unknown;
     try {
       patched = jsonPatch.applyPatch(

@@ -4,6 +4,7 @@ import { changeRoute } from '../../changes/route-config.js';
 import { type App, identityOf } from '../../http/route.js';
 import { NoContent } from '../../http/schemas.js';
 import { featureEnvironmentPath } from '../environments/service.js';
+import { readStrategy } from './locate.js';
 import {
   CreateStrategyBody,
   FeatureEnvironmentParams,
@@ -14,7 +15,7 @@ import {
   StrategyPatch,
   UpdateStrategyBody,
 } from './schemas.js';
-import { readStrategies, readStrategy } from './service.js';
+import { readStrategies } from './service.js';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;

@@ -5,9 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Constraint } from '../../constraints/rules.js';
 import { checkConstraints } from '../../constraints/service.js';
 import type { Queryable, Transaction } from '../../db/database.js';
-import type { ReadOptions } from '../../db/lock.js';
 import { recordEvent } from '../../events/service.js';
-import { NoAccessError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
 import type { FeatureModel } from '../../read-model/model.js';
 import { strategyPatch } from '../../read-model/patches.js';
@@ -23,15 +22,10 @@ import {
   switchOffWithoutActiveStrategy,
 } from '../environments/service.js';
 import { prepareVariants, type Variant } from '../variants/rules.js';
+import { lockedStrategyAt, modelStrategyAt, strategyAt } from './locate.js';
 import type { CreateStrategyBody, UpdateStrategyBody } from './schemas.js';
 import { setStrategySegments } from './segment-store.js';
-import {
-  deleteStrategy,
-  type FeatureStrategy,
-  findStrategy,
-  insertStrategy,
-  updateStrategy,
-} from './store.js';
+import { deleteStrategy, type FeatureStrategy, insertStrategy, updateStrategy } from './store.js';
 
 export function assertStrategyType(model: FeatureModel, name: string): void {
   if (model.strategyDefinition(name)) return;
@@ -39,44 +33,6 @@ export function assertStrategyType(model: FeatureModel, name: string): void {
     `There is no strategy type "${name}": use default, flexibleRollout, userWithId, applicationHostname or remoteAddress (GET /api/admin/strategies lists them).`,
     [{ path: 'name', message: 'Unknown strategy type.' }],
   );
-}
-
-/**
- * The strategy of that id, if it is one of the path's feature in the path's environment: 404 when
- * there is no such strategy (or its feature is archived), 403 when it belongs elsewhere — a path
- * must not reach a strategy its permission check did not cover.
- */
-export async function strategyAt(
-  db: Queryable,
-  at: FeatureEnvironmentPath,
-  id: string,
-  options: ReadOptions = {},
-): Promise<FeatureStrategy> {
-  const strategy = await findStrategy(db, id, options);
-  if (!strategy) throw new NotFoundError(`There is no strategy with the id "${id}".`);
-  return placed(strategy, at, id);
-}
-
-function placed(
-  strategy: FeatureStrategy & { project: string; archived: boolean },
-  at: FeatureEnvironmentPath,
-  id: string,
-): FeatureStrategy {
-  if (
-    strategy.project !== at.project ||
-    strategy.featureName !== at.featureName ||
-    strategy.environment !== at.environment
-  ) {
-    throw new NoAccessError(
-      `The strategy "${id}" is not one of the feature "${at.featureName}" in the environment "${at.environment}" of the project "${at.project}".`,
-    );
-  }
-  if (strategy.archived) {
-    throw new NotFoundError(
-      `The feature "${at.featureName}" is archived: revive it to change its strategies.`,
-    );
-  }
-  return strategy;
 }
 
 /**
@@ -101,22 +57,6 @@ export function readStrategies(model: FeatureModel, at: FeatureEnvironmentPath) 
   const feature = getModelFeature(model, at.project, at.featureName);
   if (!feature.environments.some((e) => e.name === at.environment)) throw noSuchEnvironment(at);
   return feature.strategies.filter((s) => s.environment === at.environment).map(describeStrategy);
-}
-
-/** One strategy of the path, from memory, with the refusals of `strategyAt`. */
-export function readStrategy(model: FeatureModel, at: FeatureEnvironmentPath, id: string) {
-  return describeStrategy(modelStrategyAt(model, at, id));
-}
-
-/** As strategyAt, from the read model. */
-function modelStrategyAt(model: FeatureModel, at: FeatureEnvironmentPath, id: string): FeatureStrategy {
-  const found = model.strategy(id);
-  if (!found) throw new NotFoundError(`There is no strategy with the id "${id}".`);
-  return placed(
-    { ...found.strategy, project: found.feature.project, archived: found.feature.archivedAt !== null },
-    at,
-    id,
-  );
 }
 
 /**
@@ -244,11 +184,6 @@ export async function updateStrategyIn(
   return data;
 }
 
-/** The path's strategy, read locked for a change in the caller's transaction (404/403 as strategyAt). */
-export function lockedStrategyAt(tx: Transaction, at: FeatureEnvironmentPath, id: string) {
-  return strategyAt(tx, at, id, { lock: 'update' });
-}
-
 /**
  * E11: the configuration is replaced — parameters, constraints and variants become what was sent
  * (omitted: empty). The type changes when given; title and disabled when given and not null;
@@ -273,7 +208,7 @@ export async function replaceStrategy(
     return describeStrategy(current);
   }
   return ctx.db.transaction(async (tx) =>
-    updateStrategyIn(tx, ctx, identity, at, await lockedStrategyAt(tx, at, id), input),
+    updateStrategyIn(tx, ctx, identity, at, await lockedStrategyAt(ctx, tx, at, id), input),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Constraint } from '../../constraints/rules.js';
-import { type Queryable, transactionOf } from '../../db/database.js';
+import { type Queryable, type Transaction, transactionOf } from '../../db/database.js';
 import { jsonChunks } from '../../db/json-chunks.js';
 import { asStoredJson } from '../../db/jsonb.js';
 import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
@@ -64,6 +64,11 @@ type LocatedStrategy = FeatureStrategy & { project: string; archived: boolean };
 
 /** The key a transaction remembers a strategy under. */
 const rowKey = (id: string) => `feature_strategies:${id}`;
+
+/** Tells the transaction the strategy as it is, read locked another way (see `readRow`). */
+export function rememberStrategy(tx: Transaction, strategy: LocatedStrategy): void {
+  tx.remember(rowKey(strategy.id), strategy);
+}
 
 /**
  * A strategy with where it lives: its feature's project and whether that feature is archived.
