@@ -44,6 +44,6 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     oidc: new OidcProviders(providerFetch(config.integrations.allowed)),
   };
   const deliveries = new DeliveryWorker(ctx);
-  queueDeliveries(db, () => deliveries.wake());
+  queueDeliveries(db, sync, () => deliveries.wake());
   return { ...ctx, deliveries };
 }

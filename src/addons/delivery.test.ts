@@ -229,4 +229,37 @@ describe('webhook deliveries', () => {
     expect(rows[0]!.n).toBe(2);
     await disable(id);
   });
+
+  it('follows an integration as it changes the events it listens to', async () => {
+    const id = await createHook({ url: `${receiver.url}/following` });
+    await createFeature(server, 'followed-1');
+    await deliveriesOf(id, 1);
+    const changed = await server.request('PUT', `/api/admin/addons/${id}`, {
+      ...admin(server),
+      body: {
+        provider: 'webhook',
+        enabled: true,
+        parameters: { url: `${receiver.url}/following` },
+        events: ['feature-archived'],
+      },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await createFeature(server, 'followed-2');
+    const archived = await server.request(
+      'DELETE',
+      '/api/admin/projects/default/features/followed-1',
+      admin(server),
+    );
+    expect(archived.status).toBe(202);
+    const queued = await server.ctx.db.query<{ type: string; feature: string }>(
+      `SELECT e.type, e.feature_name AS feature FROM addon_deliveries d JOIN events e ON e.id = d.event_id
+        WHERE d.addon_id = $1 ORDER BY d.id`,
+      [id],
+    );
+    expect(queued.rows).toEqual([
+      { type: 'feature-created', feature: 'followed-1' },
+      { type: 'feature-archived', feature: 'followed-1' },
+    ]);
+    await disable(id);
+  });
 });

@@ -4,6 +4,7 @@ import { onEventsRecorded, readEventsByIds, type StoredEvent } from '../events/s
 import { parseTargetUrl, resolveTarget, TargetRefusedError } from '../http/targets.js';
 import type { Logger } from '../log.js';
 import { type SecretBox, SecretKeyError } from '../secrets.js';
+import type { ConfigSync } from '../sync/sync.js';
 import { resolveName } from './parameters.js';
 import { MASK } from './provider.js';
 import { secretsOf } from './secret-parameters.js';
@@ -15,6 +16,7 @@ import {
   findAddon,
   finishDelivery,
   insertDeliveries,
+  listenedEventTypes,
   type Outcome,
   releaseDelivery,
   retryDelivery,
@@ -28,11 +30,25 @@ const MAX_BODY_KEPT = 10_000;
 
 /**
  * Makes every transaction that records events queue the deliveries of the integrations listening
- * to them, in the same transaction; `wake` is called once such a transaction has committed.
+ * to them, in the same transaction; `wake` is called once such a transaction has committed. Which
+ * event types are listened to follows the configuration revision (integrations' changes move it):
+ * a change of an integration reaches the writes of another process once its caches have it.
  */
-export function queueDeliveries(db: Database, wake: () => void): void {
+export function queueDeliveries(db: Database, sync: ConfigSync, wake: () => void): void {
+  let listened: ReadonlySet<string> | undefined;
+  sync.follow({
+    load: async (tx, changes) => {
+      if (!changes.full && !changes.scopes.has('addons')) return undefined;
+      const types = await listenedEventTypes(tx);
+      return () => {
+        listened = types;
+      };
+    },
+  });
   onEventsRecorded(db, async (tx, events) => {
-    if ((await insertDeliveries(tx, events)) > 0) tx.afterCommit(wake);
+    if (events.length === 0) return;
+    const types = listened ?? (await listenedEventTypes(tx));
+    if ((await insertDeliveries(tx, events, types)) > 0) tx.afterCommit(wake);
   });
 }
 

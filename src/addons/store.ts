@@ -109,16 +109,14 @@ export async function deleteAddon(db: Queryable, id: number): Promise<void> {
  * integration's events, its project and environment among the integration's (none listed, or
  * `*`, means all; an event without a project or environment passes only such an integration).
  */
-export async function insertDeliveries(db: Queryable, events: InsertedEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  // Most changes have no integration listening: the event types listened to are read first, and
-  // only events of those types are matched (an import's thousands of events, sent back whole,
-  // cost a statement of tens of milliseconds for nothing).
-  const { rows: listened } = await db.query<{ type: string }>(
-    'SELECT DISTINCT jsonb_array_elements_text(events) AS type FROM addons WHERE enabled',
-  );
-  const types = new Set(listened.map((r) => r.type));
-  const heard = events.filter((e) => types.has(e.type));
+export async function insertDeliveries(
+  db: Queryable,
+  events: InsertedEvent[],
+  listened: ReadonlySet<string>,
+): Promise<number> {
+  // Most changes have no integration listening: only events of the types listened to are matched
+  // (an import's thousands of events, sent back whole, cost a statement of tens of milliseconds).
+  const heard = events.filter((e) => listened.has(e.type));
   if (heard.length === 0) return 0;
   const { rowCount } = await db.query(
     `INSERT INTO addon_deliveries (addon_id, event_id)
@@ -131,6 +129,14 @@ export async function insertDeliveries(db: Queryable, events: InsertedEvent[]): 
     [JSON.stringify(heard)],
   );
   return rowCount;
+}
+
+/** The event types enabled integrations listen to. */
+export async function listenedEventTypes(db: Queryable): Promise<Set<string>> {
+  const { rows } = await db.query<{ type: string }>(
+    'SELECT DISTINCT jsonb_array_elements_text(events) AS type FROM addons WHERE enabled',
+  );
+  return new Set(rows.map((r) => r.type));
 }
 
 export interface Delivery {

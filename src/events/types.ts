@@ -6,6 +6,7 @@ const IDENTITY: readonly Scope[] = ['identity'];
 const PROFILES: readonly Scope[] = ['profiles'];
 const NONE: readonly Scope[] = [];
 const SETTINGS: readonly Scope[] = ['settings'];
+const ADDONS: readonly Scope[] = ['addons'];
 
 /**
  * Every audit event type, with what its change does to the configuration caches. A new type must
@@ -130,9 +131,9 @@ export const EVENT_SCOPES = {
   'application-updated': NONE,
   'application-deleted': NONE,
   // Integrations are read from the database when events are recorded and delivered.
-  'addon-config-created': NONE,
-  'addon-config-updated': NONE,
-  'addon-config-deleted': NONE,
+  'addon-config-created': ADDONS,
+  'addon-config-updated': ADDONS,
+  'addon-config-deleted': ADDONS,
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type EventType = keyof typeof EVENT_SCOPES;

@@ -10,9 +10,10 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * - `profiles`: only what users read about themselves (their feedback, when they last signed in),
  *   which must not make every process forget the credentials and grants it resolved;
  * - `settings`: the instance's settings (the maintenance switch, the origins allowed to call the SDK
- *   paths, which ways of signing in are on).
+ *   paths, which ways of signing in are on);
+ * - `addons`: the integrations (which events they listen to).
  */
-export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'profiles' | 'settings';
+export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'profiles' | 'settings' | 'addons';
 
 export interface Change {
   scopes: readonly Scope[];
