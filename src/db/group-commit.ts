@@ -63,8 +63,9 @@ export class CommitGroups {
       if (this.running === 0) {
         this.running++;
         // Requests read in this turn of the loop join the first group: on the embedded database
-        // statements hold the loop, so that is when concurrent changes arrive.
-        setImmediate(() => void this.drain());
+        // statements hold the loop, so that is when concurrent changes arrive. Groups run outside
+        // any caller's context: what their commits start (deliveries, catch-ups) is no change.
+        sharing.exit(() => setImmediate(() => void this.drain()));
       } else {
         this.watchQueue();
       }
@@ -73,17 +74,19 @@ export class CommitGroups {
 
   private watchQueue(): void {
     if (this.watch || this.running >= this.parallel) return;
-    this.watch = setTimeout(() => {
-      this.watch = undefined;
-      const oldest = this.queue[0];
-      if (!oldest || this.running >= this.parallel) return;
-      if (performance.now() - oldest.at >= STUCK_MS) {
-        this.running++;
-        void this.drain();
-      }
-      this.watchQueue();
-    }, STUCK_MS);
+    this.watch = sharing.exit(() => setTimeout(() => this.checkQueue(), STUCK_MS));
     this.watch.unref();
+  }
+
+  private checkQueue(): void {
+    this.watch = undefined;
+    const oldest = this.queue[0];
+    if (!oldest || this.running >= this.parallel) return;
+    if (performance.now() - oldest.at >= STUCK_MS) {
+      this.running++;
+      void this.drain();
+    }
+    this.watchQueue();
   }
 
   private async drain(): Promise<void> {
