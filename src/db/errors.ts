@@ -183,3 +183,17 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
   }
   return null;
 }
+
+/** Errors of deferred writes (`Transaction.deferWrite`): they surface at a later statement. */
+const deferredFailures = new WeakSet<object>();
+
+/** Marks the error of a deferred write, which may surface in another change's statement. */
+export function asDeferredWriteFailure(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) deferredFailures.add(error);
+  return error;
+}
+
+/** Whether `error` came from a write some earlier change of the transaction deferred. */
+export function failedInDeferredWrite(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && deferredFailures.has(error);
+}

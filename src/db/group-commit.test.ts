@@ -83,6 +83,28 @@ describe('group commit of changes', () => {
     expect(rows.rows.map((r) => r.n)).toEqual([0, 1, 3, 4]);
   });
 
+  it("pins a deferred write's failure on no other change: each then runs alone", async () => {
+    const { db } = server.ctx;
+    await db.query('DELETE FROM group_commit_probe');
+    await db.query('INSERT INTO group_commit_probe (n, seen) VALUES (100, 0)');
+    const outcomes = await Promise.allSettled([
+      shareCommits(() =>
+        db.transaction(async (tx) => {
+          // Fails (a duplicate key), but only when the next statement runs: the other change's.
+          tx.deferWrite('probe:100', 'INSERT INTO group_commit_probe (n, seen) VALUES (100, 1)', []);
+        }),
+      ),
+      shareCommits(() =>
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO group_commit_probe (n, seen) VALUES (101, 0)');
+        }),
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    const rows = await db.query<{ n: number }>('SELECT n FROM group_commit_probe ORDER BY n');
+    expect(rows.rows.map((r) => r.n)).toEqual([100, 101]);
+  });
+
   it('runs what a commit starts outside the changes: its transactions are not grouped', async () => {
     let afterwards: boolean | undefined;
     await shareCommits(() =>

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transaction } from './database.js';
-import { isRetryable } from './errors.js';
+import { failedInDeferredWrite, isRetryable } from './errors.js';
 
 /**
  * Group commit: transactions started by concurrent changes run one after another inside one
@@ -134,15 +134,16 @@ export class CommitGroups {
         return values;
       });
     } catch (error) {
-      if (failedAt >= 0) {
+      if (failedAt >= 0 && !failedInDeferredWrite(error)) {
         members[failedAt]!.reject(error);
         this.queue.unshift(...members.slice(0, failedAt));
         return;
       }
       // Past the members' own work (the audit events, the revision, COMMIT itself) the outcome
       // may be unknown: running them again could apply them twice. Each gets the error, as a
-      // transaction of its own would have — unless the database says it rolled back.
-      if (!isRetryable(error)) {
+      // transaction of its own would have — unless the database says it rolled back, or the
+      // error is a deferred write's (of which change, nothing says): then each runs alone.
+      if (!isRetryable(error) && !failedInDeferredWrite(error)) {
         for (const member of members) member.reject(error);
         return;
       }

@@ -7,7 +7,7 @@ import type {
   Transaction,
   TransactionOptions,
 } from './database.js';
-import { isRetryable } from './errors.js';
+import { asDeferredWriteFailure, isRetryable } from './errors.js';
 import { CommitGroups, sharesCommits } from './group-commit.js';
 
 /** An open transaction's connection, as a back-end hands it over. */
@@ -72,9 +72,13 @@ async function runOnce<T>(
         const flush = async () => {
           memo.clear();
           if (deferred.size === 0) return;
-          const writes = [...deferred.values()];
+          const pending = [...deferred.values()];
           deferred.clear();
-          for (const w of writes) await connection.query(w.text, w.params);
+          try {
+            for (const w of pending) await connection.query(w.text, w.params);
+          } catch (error) {
+            throw asDeferredWriteFailure(error);
+          }
         };
         const tx: Transaction = {
           database,

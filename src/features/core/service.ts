@@ -161,16 +161,32 @@ export function describeStrategy(s: Omit<FeatureStrategy, 'createdAt' | 'environ
 }
 
 /**
- * What a change is first worked out against, before any lock: the read model where it holds
- * exactly what the database holds (the embedded database, whose only writer is this process, once
- * its own commits are in), otherwise a read of the database.
+ * A change is first worked out against what it changes as it is, before any lock: one that would
+ * change nothing answers from there (this answers what it was worked out against), one that would
+ * change something goes on to its transaction (undefined), which works it out again on the rows it
+ * locks. What it is worked out against is the read model where that holds exactly what the
+ * database holds (the embedded database, whose only writer is this process, once its own commits
+ * are in). Elsewhere the model may be a moment behind another process: its "changes something" is
+ * taken (the transaction decides anyway), while a no-op or a refusal is confirmed on the database.
  */
-export async function asItIs<T>(
+export async function unlessItChanges<T>(
   ctx: AppContext,
   fromModel: (model: FeatureModel) => T,
   read: (db: Queryable) => Promise<T>,
-): Promise<T> {
-  return (await ctx.sync.holdsEverything()) ? fromModel(ctx.model) : read(ctx.db);
+  changes: (current: T) => boolean,
+): Promise<T | undefined> {
+  let current: T;
+  if (await ctx.sync.holdsEverything()) {
+    current = fromModel(ctx.model);
+  } else {
+    try {
+      if (changes(fromModel(ctx.model))) return undefined;
+    } catch {
+      // A refusal by a model a moment behind: the database's answer is the one given.
+    }
+    current = await read(ctx.db);
+  }
+  return changes(current) ? undefined : current;
 }
 
 /**

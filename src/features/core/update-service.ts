@@ -15,12 +15,12 @@ import {
   type PatchOperation,
 } from './patch.js';
 import {
-  asItIs,
   describeFeature,
   getLiveFeature,
   getModelFeature,
   lockedFeature,
   namedFeaturesOfProject,
+  unlessItChanges,
 } from './service.js';
 import { type Feature, findFeature, setFeaturesStale, updateFeatureMetadata } from './store.js';
 import { archiveFeatures } from './writes.js';
@@ -103,12 +103,13 @@ async function changeMetadata(
   name: string,
   next: (feature: Feature, conflict: boolean) => PatchedMetadata,
 ) {
-  const current = await asItIs(
+  const current = await unlessItChanges(
     ctx,
     (model) => getModelFeature(model, project, name),
     (db) => getLiveFeature(db, project, name),
+    (feature) => changesSomething(feature, next(feature, false)),
   );
-  if (!changesSomething(current, next(current, false))) return describeFeature(current);
+  if (current) return describeFeature(current);
   return ctx.db.transaction(async (tx) => {
     const feature = await lockedFeature(ctx, tx, project, name);
     return describeFeature(await writeMetadata(tx, identity, feature, next(feature, true)));

@@ -9,7 +9,7 @@ import { findProjectDefaultStrategy, getProject, projectEnvironmentNames } from 
 import type { FeatureModel } from '../../read-model/model.js';
 import { checkStrategySegments } from '../../segments/service.js';
 import { normalizeParameters } from '../../strategies/parameters.js';
-import { asItIs, describeStrategy } from '../core/service.js';
+import { describeStrategy, unlessItChanges } from '../core/service.js';
 import { strategiesOf } from '../strategies/queries.js';
 import { insertStrategy, setStrategySegments, updateStrategy } from '../strategies/writes.js';
 import {
@@ -130,16 +130,17 @@ export async function switchFeatureEnvironment(
 ): Promise<void> {
   // Worked out against the environment as it is first: a switch that changes nothing (the bench of
   // every script that "makes sure" a flag is on) needs no lock and no write.
-  const now = await asItIs(
-    ctx,
-    (model) => modelFeatureEnvironment(model, at),
-    (db) => liveFeatureEnvironment(db, at),
-  );
-  const settled =
+  const settled = (now: { enabled: boolean; hasActiveStrategies: boolean; hasDisabledStrategies: boolean }) =>
     now.enabled === enabled &&
     (!enabled ||
       (now.hasActiveStrategies && !(options.activateDisabledStrategies && now.hasDisabledStrategies)));
-  if (settled) return;
+  const unchanged = await unlessItChanges(
+    ctx,
+    (model) => modelFeatureEnvironment(model, at),
+    (db) => liveFeatureEnvironment(db, at),
+    (now) => !settled(now),
+  );
+  if (unchanged) return;
   await ctx.db.transaction((tx) => switchIn(tx, ctx, identity, at, enabled, options));
 }
 

@@ -13,7 +13,7 @@ import { strategyPatch } from '../../read-model/patches.js';
 import { checkStrategySegments } from '../../segments/service.js';
 import { normalizeParameters } from '../../strategies/parameters.js';
 import { markPatched } from '../../sync/changes.js';
-import { asItIs, describeStrategy, getModelFeature } from '../core/service.js';
+import { describeStrategy, getModelFeature, unlessItChanges } from '../core/service.js';
 import {
   type FeatureEnvironmentPath,
   liveFeatureEnvironment,
@@ -199,14 +199,14 @@ export async function replaceStrategy(
   // Worked out against the strategy as it is first: a PUT that changes nothing needs no lock and
   // no write, and answers as if it ran at that moment.
   const checked = await checkedConfig(ctx.db, ctx.model, at, input);
-  const current = await asItIs(
+  const current = await unlessItChanges(
     ctx,
     (model) => modelStrategyAt(model, at, id),
     (db) => strategyAt(db, at, id),
+    (strategy) =>
+      !unchanged(strategy, configAfter(ctx.model, at, input, strategy, checked), checked.segments),
   );
-  if (unchanged(current, configAfter(ctx.model, at, input, current, checked), checked.segments)) {
-    return describeStrategy(current);
-  }
+  if (current) return describeStrategy(current);
   return ctx.db.transaction(async (tx) =>
     updateStrategyIn(tx, ctx, identity, at, await lockedStrategyAt(ctx, tx, at, id), input),
   );
