@@ -98,7 +98,11 @@ export class CommitGroups {
   }
 
   private async runGroup(): Promise<void> {
-    const members: Member[] = [];
+    // The first member is taken before the transaction opens: should BEGIN itself fail (the
+    // database away), it gets the error instead of the group trying again for ever.
+    const first = this.queue.shift();
+    if (!first) return;
+    const members: Member[] = [first];
     let failedAt = -1;
     let results: unknown[];
     try {
