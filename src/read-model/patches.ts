@@ -1,5 +1,4 @@
-import { asStoredJson } from '../db/jsonb.js';
-import type { FeatureStrategy } from '../features/strategies/queries.js';
+import { type StrategyConfig, storedConfig } from '../features/strategies/queries.js';
 import type { FeaturePatch } from '../sync/changes.js';
 import type { FeatureRecord } from './store.js';
 
@@ -17,18 +16,8 @@ export function metadataPatch(
 }
 
 /** The feature with one strategy's new configuration (its place and segments unchanged). */
-export function strategyPatch(
-  id: string,
-  config: Pick<FeatureStrategy, 'name' | 'title' | 'disabled' | 'parameters' | 'constraints' | 'variants'>,
-): Patch {
-  const stored = {
-    name: config.name,
-    title: config.title,
-    disabled: config.disabled,
-    parameters: asStoredJson(config.parameters),
-    constraints: asStoredJson(config.constraints),
-    variants: asStoredJson(config.variants),
-  };
+export function strategyPatch(id: string, config: StrategyConfig): Patch {
+  const stored = storedConfig(config);
   return (record) => ({
     ...record,
     strategies: record.strategies.map((s) => (s.id === id ? { ...s, ...stored } : s)),

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { type ChangeSet, changeSet, type Follower, NOTHING_TO_READ } from './change-set.js';
 import { onLocalCommit, onLocalMetricsCommit } from './changes.js';
@@ -26,6 +26,8 @@ export class ConfigSync {
   private metrics = -1;
   private localCommitted = 0;
   private readonly local = new LocalChanges();
+  /** The newest configuration revision another process announced. */
+  private announced = 0;
   private readonly followers: Follower[] = [];
   private readonly metricsListeners: (() => void)[] = [];
   private waiters: { revision: number; resolve: () => void }[] = [];
@@ -90,10 +92,7 @@ export class ConfigSync {
     await this.running;
   }
 
-  /**
-   * The embedded database has one process, this one: its own commits are all there is to hear,
-   * and they are heard as they happen, so it listens for nothing.
-   */
+  /** On the embedded database this process's own commits, heard as they happen, are all there are. */
   private get hearsOthers(): boolean {
     return this.db.kind !== 'embedded';
   }
@@ -136,8 +135,7 @@ export class ConfigSync {
     if (this.applied >= revision) return Promise.resolve();
     return new Promise((resolve) => {
       this.waiters.push({ revision, resolve });
-      // A run under way already covers the commit: the commit asked for it (or for one more
-      // round) itself. Asking again would only read the revisions once more for nothing.
+      // A run under way already covers the commit, which asked for it (or for one more round).
       if (!this.running) void this.catchUp();
     });
   }
@@ -175,6 +173,7 @@ export class ConfigSync {
         setTimeout(() => this.notified(payload, waited + 1), waited === 0 ? 0 : NOTIFY_WAIT_MS).unref();
         return;
       }
+      if (kind === 'config') this.announced = Math.max(this.announced, revision);
     }
     void this.catchUp();
   }
@@ -217,32 +216,33 @@ export class ConfigSync {
     const applied = this.applied;
     const known = this.local.since(applied, this.localCommitted);
     if (known) {
-      const swaps: (() => void)[] = [];
-      for (const follower of this.followers) {
-        const swap = await follower.load(NOTHING_TO_READ, known);
-        if (swap) swaps.push(swap);
-      }
-      for (const swap of swaps) swap();
+      for (const swap of await this.load(NOTHING_TO_READ, known)) swap();
       this.reached(known.revision);
+      // Own commits only reach so far: a revision announced past them is read in the next round.
+      if (this.announced > this.applied) this.again = true;
       return;
     }
     const read = await this.db.transaction(
       async (tx) => {
         const now = await readChangesSince(tx, Math.max(applied, 0));
         if (now.config === applied) return { now, swaps: [] };
-        const changes = changeSet(now.config, applied, now.changes);
-        const swaps: (() => void)[] = [];
-        for (const follower of this.followers) {
-          const swap = await follower.load(tx, changes);
-          if (swap) swaps.push(swap);
-        }
-        return { now, swaps };
+        return { now, swaps: await this.load(tx, changeSet(now.config, applied, now.changes)) };
       },
       { isolation: 'repeatable read', readOnly: true },
     );
     for (const swap of read.swaps) swap();
     this.reached(read.now.config);
     this.metricsReached(read.now.metrics);
+  }
+
+  /** Every follower's part of the changes, read; the swaps to run together. */
+  private async load(tx: Queryable, changes: ChangeSet): Promise<(() => void)[]> {
+    const swaps: (() => void)[] = [];
+    for (const follower of this.followers) {
+      const swap = await follower.load(tx, changes);
+      if (swap) swaps.push(swap);
+    }
+    return swaps;
   }
 
   private reached(revision: number): void {

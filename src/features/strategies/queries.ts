@@ -1,2 +1,9 @@
 // What other rooms read of features' strategies. The SQL is in ./store.ts.
-export { type FeatureStrategy, findStrategyPlaces, type StrategyPlace, strategiesOf } from './store.js';
+export {
+  type FeatureStrategy,
+  findStrategyPlaces,
+  type StrategyConfig,
+  type StrategyPlace,
+  storedConfig,
+  strategiesOf,
+} from './store.js';

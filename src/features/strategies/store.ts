@@ -116,6 +116,30 @@ export interface StrategyConfig {
   variants: Variant[];
 }
 
+/** The configuration's columns as statements take them ($n … $n+5): name, title, disabled, then JSON. */
+function configParams(s: StrategyConfig): unknown[] {
+  return [
+    s.name,
+    s.title,
+    s.disabled,
+    JSON.stringify(s.parameters),
+    JSON.stringify(s.constraints),
+    JSON.stringify(s.variants),
+  ];
+}
+
+/** The configuration as a read of the row gives it back (JSON in jsonb's member order). */
+export function storedConfig(s: StrategyConfig): StrategyConfig {
+  return {
+    name: s.name,
+    title: s.title,
+    disabled: s.disabled,
+    parameters: asStoredJson(s.parameters),
+    constraints: asStoredJson(s.constraints),
+    variants: asStoredJson(s.variants),
+  };
+}
+
 /**
  * Inserts the strategy, last unless a position is given (or beside the last, when that one is at
  * the highest position there is); returns its position and creation time.
@@ -131,18 +155,7 @@ export async function insertStrategy(
              LEAST(COALESCE($10, (SELECT max(sort_order)::bigint + 1 FROM feature_strategies
                                    WHERE feature_name = $2 AND environment = $3), 0), 2147483647))
      RETURNING sort_order, created_at`,
-    [
-      s.id,
-      s.featureName,
-      s.environment,
-      s.name,
-      s.title,
-      s.disabled,
-      JSON.stringify(s.parameters),
-      JSON.stringify(s.constraints),
-      JSON.stringify(s.variants),
-      s.sortOrder,
-    ],
+    [s.id, s.featureName, s.environment, ...configParams(s), s.sortOrder],
   );
   return { sortOrder: rows[0]!.sort_order, createdAt: rows[0]!.created_at };
 }
@@ -157,15 +170,7 @@ const UPDATE_STRATEGY = `UPDATE feature_strategies
  * deferred: the next change of the same strategy replaces it (see `Transaction.deferWrite`).
  */
 export async function updateStrategy(db: Queryable, id: string, s: StrategyConfig): Promise<void> {
-  const params = [
-    id,
-    s.name,
-    s.title,
-    s.disabled,
-    JSON.stringify(s.parameters),
-    JSON.stringify(s.constraints),
-    JSON.stringify(s.variants),
-  ];
+  const params = [id, ...configParams(s)];
   const tx = transactionOf(db);
   const known = tx?.recall<LocatedStrategy>(rowKey(id));
   if (!tx || !known) {
@@ -173,15 +178,7 @@ export async function updateStrategy(db: Queryable, id: string, s: StrategyConfi
     return;
   }
   tx.deferWrite(rowKey(id), UPDATE_STRATEGY, params);
-  tx.remember(rowKey(id), {
-    ...known,
-    name: s.name,
-    title: s.title,
-    disabled: s.disabled,
-    parameters: asStoredJson(s.parameters),
-    constraints: asStoredJson(s.constraints),
-    variants: asStoredJson(s.variants),
-  });
+  tx.remember(rowKey(id), { ...known, ...storedConfig(s) });
 }
 
 export async function deleteStrategy(db: Queryable, id: string): Promise<void> {
