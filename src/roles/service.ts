@@ -6,6 +6,7 @@ import { recordEvent } from '../events/service.js';
 import { NameExistsError, NoAccessError, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { can, isAdmin, type Permission } from '../http/permissions.js';
+import { INT4_MAX } from '../http/schemas.js';
 import { keepingAnAdmin } from '../identity/admins.js';
 import { normalizePermissions, type PermissionInput } from './permission-rules.js';
 import {
@@ -26,10 +27,13 @@ import {
 
 /** A root role given by id or by name (`Admin`, `Editor`, `Viewer` or a custom root role). */
 export async function resolveRootRole(db: Queryable, value: number | string): Promise<RoleRow> {
-  const role =
-    typeof value === 'number' || /^\d+$/.test(value)
+  const byName = typeof value === 'string' && !/^\d+$/.test(value);
+  // An id past the column's range names no role: asked, the database would refuse the number.
+  const role = byName
+    ? await findRoleByName(db, value)
+    : Number(value) <= INT4_MAX
       ? await findRole(db, Number(value))
-      : await findRoleByName(db, value);
+      : null;
   if (!role || (role.type !== 'root' && role.type !== 'root-custom')) {
     throw new ValidationError(
       `"${value}" is not a root role: use Admin (1), Editor (2), Viewer (3) or the id of a custom root role.`,

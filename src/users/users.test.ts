@@ -99,7 +99,7 @@ describe('POST /api/admin/user-admin', () => {
   });
 
   it('refuses a root role id beyond int4 with 400 naming rootRole, on creation and on update', async () => {
-    for (const rootRole of [2147483648, -2147483649, 1e20]) {
+    for (const rootRole of [2147483648, -2147483649, 1e20, '2147483648', '99999999999999999999']) {
       const created = await server.request('POST', '/api/admin/user-admin', {
         ...admin(server),
         body: { username: 'huge-role', rootRole },
