@@ -79,7 +79,10 @@ export interface EmbeddedOptions {
 // flags and credentials are served from Flagpole's own caches, so PostgreSQL's buffers only meet
 // writes and reloads (its files stay in the operating system's page cache besides). Its shared
 // memory is sized for one connection rather than the default hundred.
-const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5'];
+// A new WAL segment (one every 16 MB of changes) is not filled with zeros first: that writes 16 MB
+// in this thread (in memory, growing the file by a copy of it at each step) and held the event
+// loop 250–400 ms in whichever large write crossed into a new segment.
+const postgresqlconf = ['shared_buffers = 4MB', 'max_connections = 5', 'wal_init_zero = off'];
 
 /**
  * A new database directory appears whole or not at all: unpacked beside its place, then renamed
