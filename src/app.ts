@@ -83,9 +83,19 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const delta = new DeltaLog(ctx.model);
   ctx.sync.follow(delta);
   const snapshot = new FlagSnapshot(ctx.model);
-  const streams = new StreamHub(snapshot, delta, {
-    maxConnections: ctx.config.streamingMaxConnections,
-    heartbeatMs: ctx.config.streamingHeartbeatMs,
+  const streams = new StreamHub(
+    snapshot,
+    delta,
+    { maxConnections: ctx.config.streamingMaxConnections, heartbeatMs: ctx.config.streamingHeartbeatMs },
+    async (authorization) =>
+      (await resolveIdentity(ctx.db, ctx.identityCache, { authorization }))?.kind === 'token',
+  );
+  // Once the identity cache has forgotten what it resolved: every follower's swap runs first.
+  ctx.sync.follow({
+    load: async (_tx, changes) =>
+      changes.full || changes.scopes.has('identity')
+        ? () => queueMicrotask(() => void streams.recheck())
+        : undefined,
   });
   // Streams never end by themselves: closing them lets the server stop (their clients reconnect).
   app.addHook('preClose', (done) => {

@@ -20,6 +20,8 @@ export interface Config {
   streamingMaxConnections: number;
   /** How often an idle stream gets a keep-alive comment (clients reconnect after 60 s of silence). */
   streamingHeartbeatMs: number;
+  /** Polling SDKs that can stream are told to (`fetch-mode: streaming`) while this process has room. */
+  streamingPromote: boolean;
   /** Public base URL used to build links (invites, password resets). */
   unleashUrl: string;
   logLevel: string;
@@ -232,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.STREAMING_HEARTBEAT_MS,
       DEFAULT_STREAMING_HEARTBEAT_MS,
     ),
+    streamingPromote: flag('STREAMING_PROMOTE', env.STREAMING_PROMOTE, false),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     frontendApiOrigins: frontendApiOrigins(env.UNLEASH_FRONTEND_API_ORIGINS),

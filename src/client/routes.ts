@@ -46,12 +46,21 @@ function queryOf(
 
 export function clientRoutes(
   app: App,
-  _ctx: AppContext,
+  ctx: AppContext,
   snapshot: FlagSnapshot,
   delta: DeltaLog,
   streams: StreamHub,
 ): void {
   const tags = ['Client API'];
+  /**
+   * On a full answer to a poll, the Node SDK (6.12 and later) takes `fetch-mode: streaming` as
+   * "stream instead": it drops that answer and opens a stream, which hydrates it. Other SDKs read
+   * the answer as usual. Sent only while this process has room for another stream, or the SDK
+   * would be told 429 and poll again.
+   */
+  const promoteStreaming = (reply: { header(name: string, value: string): unknown }) => {
+    if (ctx.config.streamingPromote && !streams.full) reply.header('fetch-mode', 'streaming');
+  };
 
   app.get(
     '/api/client/features',
@@ -73,6 +82,7 @@ export function clientRoutes(
       const answer = answerFor(snapshot, queryOf(token, request.query, spec));
       reply.header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      promoteStreaming(reply);
       // Built once per revision and query: sent as bytes, never serialized again.
       return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
@@ -116,6 +126,7 @@ export function clientRoutes(
       // Unchanged: no body and no headers, the ETag the client holds stays its revision.
       if (!answer) return reply.code(304).send();
       reply.header('etag', answer.etag);
+      promoteStreaming(reply);
       return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
@@ -151,7 +162,12 @@ export function clientRoutes(
       const q = { ...queryOf(token, { ...request.query, tag: undefined }, undefined), inlineSegments: false };
       const header = request.headers['last-event-id'];
       reply.hijack();
-      streams.open(reply.raw, q, revisionOf(Array.isArray(header) ? header[0] : header));
+      streams.open(
+        reply.raw,
+        q,
+        request.headers.authorization ?? '',
+        revisionOf(Array.isArray(header) ? header[0] : header),
+      );
     },
   );
 }

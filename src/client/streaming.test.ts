@@ -14,6 +14,7 @@ beforeAll(async () => {
     INIT_CLIENT_API_TOKENS: devToken,
     STREAMING_MAX_CONNECTIONS: '3',
     STREAMING_HEARTBEAT_MS: '200',
+    STREAMING_PROMOTE: 'true',
   });
   address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   f = flags(server);
@@ -33,6 +34,8 @@ interface SseEvent {
 interface OpenStream {
   status: number;
   events: SseEvent[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   close(): void;
 }
@@ -57,6 +60,7 @@ function stream(headers: Record<string, string> = {}, at = address): Promise<Ope
         const waiting: (() => void)[] = [];
         let buffer = '';
         res.setEncoding('utf8');
+        const ended = new Promise<void>((done) => res.on('end', () => done()));
         res.on('data', (chunk: string) => {
           buffer += chunk;
           let end = buffer.indexOf('\n\n');
@@ -81,7 +85,7 @@ function stream(headers: Record<string, string> = {}, at = address): Promise<Ope
             };
             look();
           });
-        resolve({ status: res.statusCode ?? 0, events, next, close: () => req.destroy() });
+        resolve({ status: res.statusCode ?? 0, events, ended, next, close: () => req.destroy() });
       },
     );
     req.on('error', reject);
@@ -142,10 +146,71 @@ describe('GET /api/client/streaming', () => {
       const refused = await server.request('GET', '/api/client/streaming', { token: devToken });
       expect(refused.status).toBe(429);
       expect(refused.body.name).toBe('RateLimitError');
+      // No room for one more: polling SDKs are not told to stream.
+      const polled = await server.request('GET', '/api/client/features', { token: devToken });
+      expect(polled.status).toBe(200);
+      expect(polled.headers['fetch-mode']).toBeUndefined();
     } finally {
       for (const s of held) s.close();
     }
     expect((await server.request('GET', '/api/client/streaming')).status).toBe(401);
+  });
+});
+
+describe('a stream whose token stops being valid', () => {
+  async function clientToken(expiresAt?: string): Promise<string> {
+    const made = await server.request('POST', '/api/admin/api-tokens', {
+      token: server.adminToken,
+      body: { tokenName: 'streamer', type: 'client', environment: 'development', expiresAt },
+    });
+    expect(made.status).toBe(201);
+    return made.body.secret;
+  }
+
+  it('is ended when the token is deleted, and its client is told 401 when it reconnects', async () => {
+    const secret = await clientToken();
+    const s = await stream({ authorization: secret });
+    try {
+      await s.next((e) => e.event === 'unleash-connected');
+      const deleted = await server.request('DELETE', `/api/admin/api-tokens/${secret}`, {
+        token: server.adminToken,
+      });
+      expect(deleted.status).toBe(200);
+      const started = Date.now();
+      await s.ended;
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect((await server.request('GET', '/api/client/streaming', { token: secret })).status).toBe(401);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('is ended soon after the token expires', async () => {
+    const secret = await clientToken(new Date(Date.now() + 1500).toISOString());
+    const s = await stream({ authorization: secret });
+    try {
+      await s.next((e) => e.event === 'unleash-connected');
+      await s.ended;
+      expect(s.events.some((e) => e.comment === 'keep-alive')).toBe(true);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("another token's stream goes on", async () => {
+    const kept = await stream();
+    const secret = await clientToken();
+    const gone = await stream({ authorization: secret });
+    try {
+      await Promise.all([kept, gone].map((s) => s.next((e) => e.event === 'unleash-connected')));
+      await server.request('DELETE', `/api/admin/api-tokens/${secret}`, { token: server.adminToken });
+      await gone.ended;
+      await f.disable('streamed', 'development');
+      await kept.next((e) => e.event === 'unleash-updated', 1000);
+    } finally {
+      kept.close();
+      gone.close();
+    }
   });
 });
 
@@ -172,6 +237,35 @@ describe.runIf(isPostgres())('streams on several processes of one PostgreSQL', (
 });
 
 describe('the official Node SDK in streaming mode', () => {
+  it('in polling mode, is moved onto a stream by STREAMING_PROMOTE and sees a change within a second', async () => {
+    const polled = await server.request('GET', '/api/client/features', { token: devToken });
+    expect(polled.headers['fetch-mode']).toBe('streaming');
+    const sdk = new Unleash({
+      appName: 'promoted-test',
+      url: `${address}/api`,
+      customHeaders: { Authorization: devToken },
+      refreshInterval: 60_000,
+      disableMetrics: true,
+      storageProvider: new InMemStorageProvider(),
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        sdk.once('synchronized', () => resolve());
+        sdk.once('error', reject);
+      });
+      // Synchronized from the stream's hydration: the polled answer that said so was not applied.
+      const before = sdk.isEnabled('streamed');
+      const started = Date.now();
+      await (before ? f.disable('streamed', 'development') : f.enable('streamed', 'development'));
+      while (sdk.isEnabled('streamed') === before && Date.now() - started < 1000) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(sdk.isEnabled('streamed')).toBe(!before);
+    } finally {
+      sdk.destroy();
+    }
+  });
+
   it('sees a change within a second while its refresh interval is a minute', async () => {
     const sdk = new Unleash({
       appName: 'streaming-test',

@@ -6,9 +6,12 @@ import type { FlagSnapshot } from './snapshot.js';
 export interface StreamLimits {
   /** Streams this process holds at most. */
   maxConnections: number;
-  /** How often every stream gets a keep-alive comment. */
+  /** How often every stream gets a keep-alive comment (and its credential is checked again). */
   heartbeatMs: number;
 }
+
+/** Whether the credential a stream was opened with still names a token allowed to hold it. */
+export type CredentialCheck = (credential: string) => Promise<boolean>;
 
 /**
  * What a stream may hold unsent: a client that stops reading (or reads slower than changes come)
@@ -18,6 +21,8 @@ const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
 interface Stream {
   q: FeatureQuery;
+  /** The Authorization header it was opened with. */
+  credential: string;
   /** The revision the client holds: the last event id sent. */
   revision: number;
   res: ServerResponse;
@@ -44,6 +49,7 @@ export class StreamHub {
     private readonly snapshot: FlagSnapshot,
     private readonly log: DeltaLog,
     private readonly limits: StreamLimits,
+    private readonly isAllowed: CredentialCheck,
   ) {
     log.onApplied(() => this.push());
   }
@@ -57,7 +63,7 @@ export class StreamHub {
   }
 
   /** Takes over the response: headers, the first event, then whatever changes until it closes. */
-  open(res: ServerResponse, q: FeatureQuery, lastEventId: number | undefined): void {
+  open(res: ServerResponse, q: FeatureQuery, credential: string, lastEventId: number | undefined): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
@@ -66,7 +72,12 @@ export class StreamHub {
       'x-accel-buffering': 'no',
     });
     const answer = deltaFor(this.snapshot, this.log, q, lastEventId);
-    const stream: Stream = { q, revision: answer?.eventId ?? lastEventId ?? this.snapshot.revision, res };
+    const stream: Stream = {
+      q,
+      credential,
+      revision: answer?.eventId ?? lastEventId ?? this.snapshot.revision,
+      res,
+    };
     res.on('close', () => {
       this.streams.delete(stream);
       if (this.streams.size === 0) this.stopHeartbeat();
@@ -94,6 +105,30 @@ export class StreamHub {
 
   private keepAlive(): void {
     for (const stream of this.streams) this.send(stream, ':keep-alive\n\n');
+    void this.recheck();
+  }
+
+  /**
+   * Ends the streams whose token was deleted or has expired: a request is authenticated once, a
+   * stream lives on, and must not go on receiving flags its credential no longer opens. Called when
+   * the credentials change (the sync) and with every keep-alive (expiry). Each credential is
+   * checked once, from the identity cache; a check that fails (the database away) ends nothing.
+   * The ended stream's client reconnects, is told 401, and stops or polls.
+   */
+  async recheck(): Promise<void> {
+    const verdicts = new Map<string, Promise<boolean>>();
+    const checked = [...this.streams].map(async (stream) => {
+      let verdict = verdicts.get(stream.credential);
+      if (!verdict) {
+        verdict = this.isAllowed(stream.credential).catch(() => true);
+        verdicts.set(stream.credential, verdict);
+      }
+      if (!(await verdict)) {
+        this.streams.delete(stream);
+        stream.res.end();
+      }
+    });
+    await Promise.all(checked);
   }
 
   private stopHeartbeat(): void {
