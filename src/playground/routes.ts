@@ -48,6 +48,7 @@ export function playgroundRoutes(app: App, ctx: AppContext): void {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(await readAdvancedPlayground(ctx.model, request.body, request.visibleProjects)),
+        // Bytes, sent as they are: the answer's text was made already.
+        .send((await readAdvancedPlayground(ctx.model, request.body, request.visibleProjects)) as never),
   );
 }

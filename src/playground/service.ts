@@ -203,7 +203,7 @@ export async function readAdvancedPlayground(
   model: FeatureModel,
   input: AdvancedPlaygroundInput,
   visible: ProjectVisibility,
-): Promise<string> {
+): Promise<Buffer> {
   const environments = [...new Set(input.environments)];
   assertEnvironments(model, input.environments, (i) => `environments.${i}`);
   const { flat, invalid } = flatten(input.context);
@@ -231,11 +231,18 @@ export async function readAdvancedPlayground(
       }
     }
   }
+  // Put together as bytes a feature at a time, with a turn between: one string of the whole answer
+  // (tens of MB) was flattened and encoded when sent, holding the loop for hundreds of ms.
   const json = JSON.stringify;
-  const answered = features.map((f, i) => {
+  const parts = [Buffer.from(`{"input":${json(input)},"features":[`)];
+  for (const [i, f] of features.entries()) {
     const byEnvironment = environments.map((env, j) => `${json(env)}:[${results[i]![j]!.join(',')}]`);
-    return `{"name":${json(f.name)},"projectId":${json(f.project)},"environments":{${byEnvironment.join(',')}}}`;
-  });
+    const feature = `{"name":${json(f.name)},"projectId":${json(f.project)},"environments":{${byEnvironment.join(',')}}}`;
+    parts.push(Buffer.from(i === 0 ? feature : `,${feature}`));
+    results[i] = [];
+    await nextTurn();
+  }
   const warnings = invalid.length > 0 ? `,"warnings":${json({ invalidContextProperties: invalid })}` : '';
-  return `{"input":${json(input)},"features":[${answered.join(',')}]${warnings}}`;
+  parts.push(Buffer.from(`]${warnings}}`));
+  return Buffer.concat(parts);
 }
