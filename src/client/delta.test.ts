@@ -1,6 +1,6 @@
-import { InMemStorageProvider, Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
+import { synchronizedSdk } from '../../test/official-sdk.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 
 const devToken = `default:development.${'1'.repeat(56)}`;
@@ -190,23 +190,12 @@ describe('the official Node SDK in delta mode', () => {
     await f.enable('sdk-delta', 'development');
     await f.disable('alpha', 'development');
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const sdk = new Unleash({
+    const sdk = await synchronizedSdk(address, devToken, {
       appName: 'delta-test',
-      url: `${address}/api`,
-      customHeaders: { Authorization: devToken },
       refreshInterval: 200,
-      disableMetrics: true,
-      storageProvider: new InMemStorageProvider(),
       experimentalMode: { type: 'polling', format: 'delta' },
     });
     try {
-      // Errors after this (its server gone when the file ends) are not this test's: an SDK
-      // emitting 'error' with no listener throws it from its fetch, as an unhandled rejection.
-      sdk.on('error', () => {});
-      await new Promise<void>((resolve, reject) => {
-        sdk.once('synchronized', () => resolve());
-        sdk.once('error', reject);
-      });
       expect(sdk.isEnabled('sdk-delta')).toBe(true);
       expect(sdk.isEnabled('elsewhere')).toBe(false);
       expect(sdk.isEnabled('alpha', { properties: { region: 'eu' } })).toBe(false);

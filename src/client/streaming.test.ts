@@ -1,7 +1,8 @@
 import http from 'node:http';
-import { InMemStorageProvider, Unleash } from 'unleash-client';
+import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
+import { synchronizedSdk } from '../../test/official-sdk.js';
 import { isPostgres, startReplica, startTestServer, type TestServer } from '../../test/server.js';
 
 const devToken = `default:development.${'1'.repeat(56)}`;
@@ -239,63 +240,40 @@ describe.runIf(isPostgres())('streams on several processes of one PostgreSQL', (
 });
 
 describe('the official Node SDK in streaming mode', () => {
+  /** Toggles the flag and waits up to a second for the SDK to see it. */
+  async function expectChangeWithinASecond(sdk: Unleash): Promise<void> {
+    const before = sdk.isEnabled('streamed');
+    const started = Date.now();
+    await (before ? f.disable('streamed', 'development') : f.enable('streamed', 'development'));
+    while (sdk.isEnabled('streamed') === before && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(sdk.isEnabled('streamed')).toBe(!before);
+  }
+
   it('in polling mode, is moved onto a stream by STREAMING_PROMOTE and sees a change within a second', async () => {
     const polled = await server.request('GET', '/api/client/features', { token: devToken });
     expect(polled.headers['fetch-mode']).toBe('streaming');
-    const sdk = new Unleash({
+    // Synchronized from the stream's hydration: the polled answer that said so was not applied.
+    const sdk = await synchronizedSdk(address, devToken, {
       appName: 'promoted-test',
-      url: `${address}/api`,
-      customHeaders: { Authorization: devToken },
       refreshInterval: 60_000,
-      disableMetrics: true,
-      storageProvider: new InMemStorageProvider(),
     });
     try {
-      // Errors after this (its server gone when the file ends) are not this test's: an SDK
-      // emitting 'error' with no listener throws it from its fetch, as an unhandled rejection.
-      sdk.on('error', () => {});
-      await new Promise<void>((resolve, reject) => {
-        sdk.once('synchronized', () => resolve());
-        sdk.once('error', reject);
-      });
-      // Synchronized from the stream's hydration: the polled answer that said so was not applied.
-      const before = sdk.isEnabled('streamed');
-      const started = Date.now();
-      await (before ? f.disable('streamed', 'development') : f.enable('streamed', 'development'));
-      while (sdk.isEnabled('streamed') === before && Date.now() - started < 1000) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(sdk.isEnabled('streamed')).toBe(!before);
+      await expectChangeWithinASecond(sdk);
     } finally {
       sdk.destroy();
     }
   });
 
   it('sees a change within a second while its refresh interval is a minute', async () => {
-    const sdk = new Unleash({
+    const sdk = await synchronizedSdk(address, devToken, {
       appName: 'streaming-test',
-      url: `${address}/api`,
-      customHeaders: { Authorization: devToken },
       refreshInterval: 60_000,
-      disableMetrics: true,
-      storageProvider: new InMemStorageProvider(),
       experimentalMode: { type: 'streaming' },
     });
     try {
-      // Errors after this (its server gone when the file ends) are not this test's: an SDK
-      // emitting 'error' with no listener throws it from its fetch, as an unhandled rejection.
-      sdk.on('error', () => {});
-      await new Promise<void>((resolve, reject) => {
-        sdk.once('synchronized', () => resolve());
-        sdk.once('error', reject);
-      });
-      const before = sdk.isEnabled('streamed');
-      const started = Date.now();
-      await (before ? f.disable('streamed', 'development') : f.enable('streamed', 'development'));
-      while (sdk.isEnabled('streamed') === before && Date.now() - started < 1000) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(sdk.isEnabled('streamed')).toBe(!before);
+      await expectChangeWithinASecond(sdk);
     } finally {
       sdk.destroy();
     }
