@@ -64,4 +64,28 @@ describe.runIf(isPostgres())('webhook deliveries with several processes', () => 
     expect(rows).toHaveLength(names.length);
     expect(rows.every((r) => r.state === 'success' && r.attempts === 1)).toBe(true);
   });
+
+  it('queues the events of a process whose caches have not heard of the integration yet', async () => {
+    // The replica's caches stay where they are: as if the integration's notification were late.
+    await replica.ctx.sync.stop();
+    const addon = await server.request('POST', '/api/admin/addons', {
+      token: server.adminToken,
+      body: {
+        provider: 'webhook',
+        enabled: true,
+        parameters: { url: receiver.url },
+        events: ['feature-metadata-updated'],
+      },
+    });
+    expect(addon.status).toBe(201);
+    const before = receiver.received.length;
+    const res = await replica.request('PATCH', '/api/admin/projects/default/features/shared-0', {
+      token: server.adminToken,
+      body: [{ op: 'replace', path: '/description', value: 'heard' }],
+    });
+    expect(res.status).toBe(200);
+    await receiver.waitFor(before + 1);
+    const last = JSON.parse(receiver.received.at(-1)!.body);
+    expect([last.type, last.featureName]).toEqual(['feature-metadata-updated', 'shared-0']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { onEventsRecorded, readEventsByIds, type StoredEvent } from '../events/service.js';
+import { EVENT_SCOPES, type EventType } from '../events/types.js';
 import { parseTargetUrl, resolveTarget, TargetRefusedError } from '../http/targets.js';
 import type { Logger } from '../log.js';
 import { type SecretBox, SecretKeyError } from '../secrets.js';
@@ -31,8 +32,10 @@ const MAX_BODY_KEPT = 10_000;
 /**
  * Makes every transaction that records events queue the deliveries of the integrations listening
  * to them, in the same transaction; `wake` is called once such a transaction has committed. Which
- * event types are listened to follows the configuration revision (integrations' changes move it):
- * a change of an integration reaches the writes of another process once its caches have it.
+ * event types are listened to is kept with the caches, but taken from them only where they hold
+ * everything the database does (the embedded database's sole writer, caught up): on PostgreSQL an
+ * integration created through another process a moment ago is not in them yet, and its events
+ * would go undelivered, so there the transaction reads them.
  */
 export function queueDeliveries(db: Database, sync: ConfigSync, wake: () => void): void {
   let listened: ReadonlySet<string> | undefined;
@@ -47,9 +50,15 @@ export function queueDeliveries(db: Database, sync: ConfigSync, wake: () => void
   });
   onEventsRecorded(db, async (tx, events) => {
     if (events.length === 0) return;
-    const types = listened ?? (await listenedEventTypes(tx));
+    // An integration changed in this very transaction is not in the caches either.
+    const cached = sync.holdsEverythingNow() && !events.some((e) => changesAddons(e.type)) && listened;
+    const types = cached || (await listenedEventTypes(tx));
     if ((await insertDeliveries(tx, events, types)) > 0) tx.afterCommit(wake);
   });
+}
+
+function changesAddons(type: string): boolean {
+  return (EVENT_SCOPES[type as EventType] as readonly string[] | undefined)?.includes('addons') === true;
 }
 
 /** Shown instead of the URL: its origin only, since its path may hold a token. */
