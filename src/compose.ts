@@ -1,4 +1,5 @@
-import { DeliveryWorker, queueDeliveries } from './addons/delivery.js';
+import { DeliveryWorker } from './addons/delivery.js';
+import { queueDeliveries } from './addons/queue.js';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
