@@ -2,6 +2,7 @@ import type { Scope } from '../sync/changes.js';
 
 const FEATURE: readonly Scope[] = ['features'];
 const MODEL: readonly Scope[] = ['model'];
+const CATALOG: readonly Scope[] = ['catalog'];
 const IDENTITY: readonly Scope[] = ['identity'];
 const PROFILES: readonly Scope[] = ['profiles'];
 const NONE: readonly Scope[] = [];
@@ -16,7 +17,7 @@ const ADDONS: readonly Scope[] = ['addons'];
 export const EVENT_SCOPES = {
   'feature-created': FEATURE,
   'feature-metadata-updated': FEATURE,
-  'feature-type-updated': MODEL,
+  'feature-type-updated': CATALOG,
   'feature-stale-on': FEATURE,
   'feature-stale-off': FEATURE,
   'feature-archived': FEATURE,
@@ -49,23 +50,24 @@ export const EVENT_SCOPES = {
   'segment-created': ['segments'],
   'segment-updated': ['segments'],
   'segment-deleted': ['segments'],
-  'context-field-created': MODEL,
-  'context-field-updated': MODEL,
+  'context-field-created': CATALOG,
+  'context-field-updated': CATALOG,
   'context-field-deleted': MODEL,
   'tag-created': MODEL,
   'tag-deleted': MODEL,
   // Strategy types: the read model checks feature strategies against them.
-  'strategy-created': MODEL,
-  'strategy-updated': MODEL,
+  'strategy-created': CATALOG,
+  'strategy-updated': CATALOG,
   'strategy-deleted': MODEL,
-  'strategy-deprecated': MODEL,
-  'strategy-reactivated': MODEL,
-  'tag-type-created': MODEL,
-  'tag-type-updated': MODEL,
+  'strategy-deprecated': CATALOG,
+  'strategy-reactivated': CATALOG,
+  'tag-type-created': CATALOG,
+  'tag-type-updated': CATALOG,
   'tag-type-deleted': MODEL,
   // Projects and environments hold features and scope grants and tokens.
   'project-created': ['model', 'identity'],
-  'project-updated': MODEL,
+  // A project's mode decides who sees its features: resolved grants are dropped.
+  'project-updated': ['catalog', 'identity'],
   'project-deleted': ['model', 'identity'],
   'project-environment-added': MODEL,
   'project-environment-removed': MODEL,

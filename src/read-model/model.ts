@@ -44,8 +44,9 @@ function compareNames(a: { name: string }, b: { name: string }): number {
 /**
  * The flag configuration in memory — features with their environments, strategies, variants and
  * tags; segments, environments and projects — at the revision the sync reached. Admin reads and
- * the SDK answers come from here without SQL. A change reloads only the features it names; other
- * changes (projects, environments…) reload it whole. Swaps are synchronous, so a request sees one
+ * the SDK answers come from here without SQL. A change reloads only the features it names, and a
+ * change of definitions (projects' settings, context fields…) only those; other changes
+ * (environments, projects' environments…) reload it whole. Swaps are synchronous, so a request sees one
  * revision from start to end of each read.
  */
 export class FeatureModel {
@@ -99,24 +100,16 @@ export class FeatureModel {
 
   private async load(tx: Queryable, changes: ChangeSet): Promise<(() => void) | undefined> {
     if (changes.full) {
-      const [features, segments, environments, projects, contextFields, definitions] = [
-        await loadFeatureRecords(tx, null),
-        await allSegments(tx),
-        await allEnvironments(tx),
-        await allProjects(tx),
-        await allContextFields(tx),
-        await listStrategyDefinitions(tx),
-      ];
+      const features = await loadFeatureRecords(tx, null);
+      const segments = await allSegments(tx);
+      const environments = await allEnvironments(tx);
+      const catalog = await this.loadCatalog(tx);
       return () => {
         this.parts = {
           features: byName(features),
           segments: new Map(segments.map((s) => [s.id, s])),
           environments: byName(environments),
-          projects: new Map(projects.map((p) => [p.id, p])),
-          privateProjects: new Set(projects.filter((p) => p.mode === 'private').map((p) => p.id)),
-          contextFields,
-          contextRules: rulesOf(contextFields),
-          strategyDefinitions: byName(definitions),
+          ...catalog,
         };
         this.sortEnvironments(features);
         this.revision = changes.revision;
@@ -130,13 +123,29 @@ export class FeatureModel {
         ? await loadFeatureRecords(tx, names)
         : [];
     const segments = changes.scopes.has('segments') ? await allSegments(tx) : undefined;
+    const catalog = changes.scopes.has('catalog') ? await this.loadCatalog(tx) : undefined;
     return () => {
       this.revision = changes.revision;
       for (const name of names) this.parts.features.delete(name);
       for (const feature of features) this.parts.features.set(feature.name, feature);
       if (segments) this.parts.segments = new Map(segments.map((s) => [s.id, s]));
+      if (catalog) this.parts = { ...this.parts, ...catalog };
       this.sortEnvironments(features);
       this.version++;
+    };
+  }
+
+  /** The definitions features refer to by name: a `catalog` change reloads them, not the features. */
+  private async loadCatalog(tx: Queryable) {
+    const projects = await allProjects(tx);
+    const contextFields = await allContextFields(tx);
+    const definitions = await listStrategyDefinitions(tx);
+    return {
+      projects: new Map(projects.map((p) => [p.id, p])),
+      privateProjects: new Set(projects.filter((p) => p.mode === 'private').map((p) => p.id)),
+      contextFields,
+      contextRules: rulesOf(contextFields),
+      strategyDefinitions: byName(definitions),
     };
   }
 

@@ -5,7 +5,10 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * What a change touched, so caches reload only what they hold of it:
  * - `features`: the named features (their rows, environments, strategies, variants and tags);
  * - `segments`: the segments;
- * - `model`: any other part of the flag configuration (projects, environments, context fields…);
+ * - `catalog`: definitions features refer to by name and nothing else (projects' settings, context
+ *   fields, strategy types, feature and tag types): no feature's own record changes with them;
+ * - `model`: any other part of the flag configuration (projects' environments, environments…), so
+ *   that everything is reloaded;
  * - `identity`: credentials, users, roles, groups and grants;
  * - `profiles`: only what users read about themselves (their feedback, when they last signed in),
  *   which must not make every process forget the credentials and grants it resolved;
@@ -13,7 +16,15 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  *   paths, which ways of signing in are on);
  * - `addons`: the integrations (which events they listen to).
  */
-export type Scope = 'features' | 'segments' | 'model' | 'identity' | 'profiles' | 'settings' | 'addons';
+export type Scope =
+  | 'features'
+  | 'segments'
+  | 'catalog'
+  | 'model'
+  | 'identity'
+  | 'profiles'
+  | 'settings'
+  | 'addons';
 
 export interface Change {
   scopes: readonly Scope[];
@@ -81,6 +92,16 @@ export function markPatched(tx: Transaction, feature: string, patch: FeaturePatc
   patches.set(feature, [...(patches.get(feature) ?? []), patch]);
 }
 
+/**
+ * The scopes a commit records. A commit that changes definitions together with features or
+ * segments (an import, a group of changes) is recorded as a change of everything, as before
+ * `catalog` existed: the features it reaches without naming them are reloaded too.
+ */
+function recorded(scopes: ReadonlySet<Scope>): ReadonlySet<Scope> {
+  if (!scopes.has('catalog') || !(scopes.has('features') || scopes.has('segments'))) return scopes;
+  return new Set([...scopes].map((scope) => (scope === 'catalog' ? 'model' : scope)));
+}
+
 function pendingOf(tx: Transaction): Pending {
   return tx.local<Pending>(PENDING, () => {
     const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map() };
@@ -94,13 +115,17 @@ function pendingOf(tx: Transaction): Pending {
           t.writes !== 'other' &&
           [...state.scopes].every((scope) => scope === 'features') &&
           [...state.features].every((name) => state.patches.has(name));
-        revision = await bumpConfigRevision(t, [...state.scopes].sort(), [...state.features].sort());
+        revision = await bumpConfigRevision(
+          t,
+          [...recorded(state.scopes)].sort(),
+          [...state.features].sort(),
+        );
       },
     });
     tx.afterCommit(() => {
       if (revision === 0) return;
       commitListeners.get(tx.database)?.(revision, {
-        scopes: [...state.scopes],
+        scopes: [...recorded(state.scopes)],
         features: [...state.features],
         ...(known ? { patches: state.patches } : {}),
       });
