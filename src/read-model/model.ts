@@ -46,8 +46,8 @@ function compareNames(a: { name: string }, b: { name: string }): number {
  * tags; segments, environments and projects — at the revision the sync reached. Admin reads and
  * the SDK answers come from here without SQL. A change reloads only the features it names, and a
  * change of definitions (projects' settings, context fields…) only those; other changes
- * (environments, projects' environments…) reload it whole. Swaps are synchronous, so a request sees one
- * revision from start to end of each read.
+ * (environments, projects' environments…) reload it whole. Swaps are synchronous, so a request
+ * sees one revision from start to end of each read.
  */
 export class FeatureModel {
   private parts: Parts = {
