@@ -53,7 +53,7 @@ export const EVENT_SCOPES = {
   'context-field-created': CATALOG,
   'context-field-updated': CATALOG,
   'context-field-deleted': MODEL,
-  'tag-created': MODEL,
+  'tag-created': CATALOG,
   'tag-deleted': MODEL,
   // Strategy types: the read model checks feature strategies against them.
   'strategy-created': CATALOG,
@@ -64,8 +64,9 @@ export const EVENT_SCOPES = {
   'tag-type-created': CATALOG,
   'tag-type-updated': CATALOG,
   'tag-type-deleted': MODEL,
-  // Projects and environments hold features and scope grants and tokens.
-  'project-created': ['model', 'identity'],
+  // Projects and environments hold features and scope grants and tokens; a new project holds none
+  // yet (its environments are linked in its own record).
+  'project-created': ['catalog', 'identity'],
   // A project's mode decides who sees its features: resolved grants are dropped.
   'project-updated': ['catalog', 'identity'],
   'project-deleted': ['model', 'identity'],

@@ -9,8 +9,8 @@ import {
   type TestServer,
 } from '../../test/server.js';
 
-// A change of definitions (a project's settings, a context field, a strategy type, a feature or
-// tag type) reloads those definitions, not every feature: with 10,000 flags, renaming a project
+// A change of definitions (a project's settings or a new project, a context field, a strategy
+// type, a feature or tag type, a tag) reloads those definitions, not every feature: with 10,000 flags, renaming a project
 // reloaded them all (0.85–0.9 s an answer on the embedded database).
 
 describe('a change of definitions', () => {
@@ -42,6 +42,14 @@ describe('a change of definitions', () => {
         body: { lifetimeDays: 12 },
       }),
       server.request('POST', '/api/admin/tag-types', { ...admin(server), body: { name: 'owner' } }),
+      server.request('POST', '/api/admin/tags', {
+        ...admin(server),
+        body: { type: 'simple', value: 'loose' },
+      }),
+      server.request('POST', '/api/admin/projects', {
+        ...admin(server),
+        body: { id: 'fresh', name: 'Fresh' },
+      }),
     ];
     for (const res of await Promise.all(changes)) expect(res.status, res.text).toBeLessThan(300);
     await server.ctx.sync.settled();
@@ -53,6 +61,9 @@ describe('a change of definitions', () => {
     });
     expect(server.ctx.model.contextFields().map((f) => f.name)).toContain('tier');
     expect(server.ctx.model.strategyDefinition('byTier')?.parameters).toHaveLength(1);
+    expect(server.ctx.model.project('fresh')?.environments).toEqual(
+      server.ctx.model.project('default')?.environments,
+    );
     const project = await server.request('GET', '/api/admin/projects/default', admin(server));
     expect(project.body).toMatchObject({ name: 'Renamed', defaultStickiness: 'userId' });
   });

@@ -5,8 +5,9 @@ import { bumpConfigRevision, bumpMetricsRevision } from './store.js';
  * What a change touched, so caches reload only what they hold of it:
  * - `features`: the named features (their rows, environments, strategies, variants and tags);
  * - `segments`: the segments;
- * - `catalog`: definitions features refer to by name and nothing else (projects' settings, context
- *   fields, strategy types, feature and tag types): no feature's own record changes with them;
+ * - `catalog`: definitions features refer to by name and nothing else (new projects and projects'
+ *   settings, context fields, strategy types, feature and tag types, tags): no feature's own record
+ *   changes with them;
  * - `model`: any other part of the flag configuration (projects' environments, environments…), so
  *   that everything is reloaded;
  * - `identity`: credentials, users, roles, groups and grants;
