@@ -28,16 +28,15 @@ describe.runIf(isPostgres())('webhook deliveries with several processes', () => 
     await receiver.close();
   });
 
-  it('delivers each event once, whichever process takes it', async () => {
-    const res = await server.request('POST', '/api/admin/addons', {
+  /** A webhook to the receiver, created through the first process. */
+  const createWebhook = (events: string[]) =>
+    server.request('POST', '/api/admin/addons', {
       token: server.adminToken,
-      body: {
-        provider: 'webhook',
-        enabled: true,
-        parameters: { url: receiver.url },
-        events: ['feature-created'],
-      },
+      body: { provider: 'webhook', enabled: true, parameters: { url: receiver.url }, events },
     });
+
+  it('delivers each event once, whichever process takes it', async () => {
+    const res = await createWebhook(['feature-created']);
     expect(res.status).toBe(201);
     const names = Array.from({ length: 12 }, (_, i) => `shared-${i}`);
     // Half the changes through each process: both queue, both deliver.
@@ -68,15 +67,7 @@ describe.runIf(isPostgres())('webhook deliveries with several processes', () => 
   it('queues the events of a process whose caches have not heard of the integration yet', async () => {
     // The replica's caches stay where they are: as if the integration's notification were late.
     await replica.ctx.sync.stop();
-    const addon = await server.request('POST', '/api/admin/addons', {
-      token: server.adminToken,
-      body: {
-        provider: 'webhook',
-        enabled: true,
-        parameters: { url: receiver.url },
-        events: ['feature-metadata-updated'],
-      },
-    });
+    const addon = await createWebhook(['feature-metadata-updated']);
     expect(addon.status).toBe(201);
     const before = receiver.received.length;
     const res = await replica.request('PATCH', '/api/admin/projects/default/features/shared-0', {

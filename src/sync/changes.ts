@@ -98,9 +98,9 @@ export function markPatched(tx: Transaction, feature: string, patch: FeaturePatc
  * segments (an import, a group of changes) is recorded as a change of everything, as before
  * `catalog` existed: the features it reaches without naming them are reloaded too.
  */
-function recorded(scopes: ReadonlySet<Scope>): ReadonlySet<Scope> {
-  if (!scopes.has('catalog') || !(scopes.has('features') || scopes.has('segments'))) return scopes;
-  return new Set([...scopes].map((scope) => (scope === 'catalog' ? 'model' : scope)));
+function recorded(scopes: ReadonlySet<Scope>): Scope[] {
+  const widened = scopes.has('catalog') && (scopes.has('features') || scopes.has('segments'));
+  return [...scopes].map((scope) => (widened && scope === 'catalog' ? 'model' : scope)).sort();
 }
 
 function pendingOf(tx: Transaction): Pending {
@@ -108,6 +108,7 @@ function pendingOf(tx: Transaction): Pending {
     const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map() };
     let revision = 0;
     let known = false;
+    let scopes: Scope[] = [];
     tx.beforeCommit({
       order: 100,
       async run(t) {
@@ -116,17 +117,14 @@ function pendingOf(tx: Transaction): Pending {
           t.writes !== 'other' &&
           [...state.scopes].every((scope) => scope === 'features') &&
           [...state.features].every((name) => state.patches.has(name));
-        revision = await bumpConfigRevision(
-          t,
-          [...recorded(state.scopes)].sort(),
-          [...state.features].sort(),
-        );
+        scopes = recorded(state.scopes);
+        revision = await bumpConfigRevision(t, scopes, [...state.features].sort());
       },
     });
     tx.afterCommit(() => {
       if (revision === 0) return;
       commitListeners.get(tx.database)?.(revision, {
-        scopes: [...recorded(state.scopes)],
+        scopes,
         features: [...state.features],
         ...(known ? { patches: state.patches } : {}),
       });
