@@ -111,10 +111,11 @@ export const EVENT_SCOPES = {
   // State import (E5): one event per item it created or changed, and one per kind of item dropped.
   'feature-import': FEATURE,
   'feature-tag-import': FEATURE,
-  'strategy-import': MODEL,
-  'tag-import': MODEL,
-  'tag-type-import': MODEL,
-  'project-import': ['model', 'identity'],
+  // Definitions, as when made by hand (the features they reach are named by their own events).
+  'strategy-import': CATALOG,
+  'tag-import': CATALOG,
+  'tag-type-import': CATALOG,
+  'project-import': ['catalog', 'identity'],
   'environment-import': MODEL,
   'segment-import': ['segments'],
   'drop-features': MODEL,

@@ -4,8 +4,15 @@ import addFormats from 'ajv-formats';
 import { type ErrorDetail, ValidationError, validationDetails } from './errors.js';
 import { lazily } from './validation.js';
 
-// The same settings as request bodies (see validation.ts): no coercion, every error reported.
-const ajv = new Ajv({ allErrors: true, removeAdditional: false, useDefaults: false, strict: false });
+// The same settings as request bodies (see validation.ts): no coercion, every error reported, our
+// own schemas taken as written.
+const ajv = new Ajv({
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: false,
+  strict: false,
+  validateSchema: false,
+});
 addFormats.default(ajv);
 
 /**

@@ -68,7 +68,7 @@ describe('a change of definitions', () => {
     expect(project.body).toMatchObject({ name: 'Renamed', defaultStickiness: 'userId' });
   });
 
-  it('made with features in one transaction still reloads what it reaches', async () => {
+  it('made with features in one transaction reloads those features too', async () => {
     const res = await server.request('POST', '/api/admin/features-batch/import', {
       ...admin(server),
       body: {
@@ -88,6 +88,81 @@ describe('a change of definitions', () => {
     expect(res.status, res.text).toBe(200);
     await server.ctx.sync.settled();
     expect(server.ctx.model.feature('imported')?.tags).toEqual([{ type: 'team', value: 'core' }]);
+  });
+});
+
+describe('a state import', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await createFeature(server, 'kept');
+    // `elsewhere` has a feature and no `qa` environment: an import that puts a feature of its in
+    // `qa` links `qa` to it, and so attaches its other feature there too, without naming it.
+    for (const [method, url, body] of [
+      ['POST', '/api/admin/environments', { name: 'qa', type: 'test' }],
+      ['POST', '/api/admin/projects', { id: 'elsewhere', name: 'Elsewhere' }],
+      ['DELETE', '/api/admin/projects/elsewhere/environments/qa', undefined],
+      ['POST', '/api/admin/projects/elsewhere/features', { name: 'bystander' }],
+    ] as const) {
+      const res = await server.request(method, url, { ...admin(server), body });
+      expect(res.status, `${method} ${url}: ${res.text}`).toBeLessThan(300);
+    }
+    await server.ctx.sync.settled();
+    expect(server.ctx.model.feature('bystander')?.environments.map((e) => e.name)).not.toContain('qa');
+  });
+  afterAll(() => server?.close());
+
+  // With ~12,000 flags on the instance, a 1,000-feature import answered in 1.4 s, most of it
+  // reloading every feature; its definitions, features and segments are now reloaded alone.
+  it('reloads what it names and what it attaches, not every feature', async () => {
+    const before = server.ctx.model.feature('kept');
+    expect(before).toBeDefined();
+    const res = await server.request('POST', '/api/admin/state/import', {
+      ...admin(server),
+      body: {
+        version: 1,
+        projects: [{ id: 'imported', name: 'Imported' }],
+        tagTypes: [{ name: 'squad', description: 'Who owns it' }],
+        strategies: [{ name: 'byRegion', parameters: [{ name: 'regions', type: 'list' }] }],
+        segments: [{ id: 50, name: 'beta', constraints: [] }],
+        features: [
+          { name: 'arrived', project: 'imported' },
+          { name: 'moved-in', project: 'elsewhere' },
+        ],
+        featureEnvironments: [{ featureName: 'moved-in', environment: 'qa', enabled: false }],
+        featureStrategies: [
+          {
+            id: 'arrived-dev',
+            featureName: 'arrived',
+            environment: 'development',
+            name: 'byRegion',
+            parameters: { regions: 'eu' },
+            segments: [50],
+          },
+        ],
+        featureTags: [{ featureName: 'arrived', tagType: 'squad', tagValue: 'core' }],
+      },
+    });
+    expect(res.status, res.text).toBe(202);
+    await server.ctx.sync.settled();
+
+    expect(server.ctx.model.feature('kept')).toBe(before);
+    expect(server.ctx.model.project('imported')).toBeDefined();
+    expect(server.ctx.model.project('elsewhere')?.environments).toContain('qa');
+    expect(server.ctx.model.strategyDefinition('byRegion')).toBeDefined();
+    expect(server.ctx.model.segment(50)?.name).toBe('beta');
+    expect(server.ctx.model.feature('arrived')).toMatchObject({
+      project: 'imported',
+      tags: [{ type: 'squad', value: 'core' }],
+      strategies: [{ id: 'arrived-dev', name: 'byRegion', segments: [50] }],
+    });
+    expect(server.ctx.model.feature('bystander')?.environments.map((e) => e.name)).toContain('qa');
+    const sdk = await server.request(
+      'GET',
+      '/api/admin/projects/elsewhere/features/bystander',
+      admin(server),
+    );
+    expect(sdk.body.environments.map((e: { name: string }) => e.name)).toContain('qa');
   });
 });
 

@@ -93,16 +93,6 @@ export function markPatched(tx: Transaction, feature: string, patch: FeaturePatc
   patches.set(feature, [...(patches.get(feature) ?? []), patch]);
 }
 
-/**
- * The scopes a commit records. A commit that changes definitions together with features or
- * segments (an import, a group of changes) is recorded as a change of everything, as before
- * `catalog` existed: the features it reaches without naming them are reloaded too.
- */
-function recorded(scopes: ReadonlySet<Scope>): Scope[] {
-  const widened = scopes.has('catalog') && (scopes.has('features') || scopes.has('segments'));
-  return [...scopes].map((scope) => (widened && scope === 'catalog' ? 'model' : scope)).sort();
-}
-
 function pendingOf(tx: Transaction): Pending {
   return tx.local<Pending>(PENDING, () => {
     const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map() };
@@ -117,7 +107,7 @@ function pendingOf(tx: Transaction): Pending {
           t.writes !== 'other' &&
           [...state.scopes].every((scope) => scope === 'features') &&
           [...state.features].every((name) => state.patches.has(name));
-        scopes = recorded(state.scopes);
+        scopes = [...state.scopes].sort();
         revision = await bumpConfigRevision(t, scopes, [...state.features].sort());
       },
     });

@@ -153,17 +153,22 @@ export async function disableFeaturesEverywhere(db: Queryable, names: readonly s
   );
 }
 
-/** Attaches every feature of the project (archived ones too) to the environment, disabled. */
+/**
+ * Attaches every feature of the project (archived ones too) to the environment, disabled; answers
+ * the names of those it attached.
+ */
 export async function attachProjectFeatures(
   db: Queryable,
   project: string,
   environment: string,
-): Promise<void> {
-  await db.query(
+): Promise<string[]> {
+  const { rows } = await db.query<{ feature_name: string }>(
     `INSERT INTO feature_environments (feature_name, environment)
-     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING`,
+     SELECT name, $2 FROM features WHERE project = $1 ON CONFLICT DO NOTHING
+     RETURNING feature_name`,
     [project, environment],
   );
+  return rows.map((r) => r.feature_name);
 }
 
 /** Detaches every feature of the project from the environment (their strategies there must be gone). */

@@ -3,6 +3,7 @@ import type { ReadOptions } from '../../db/lock.js';
 import type { Actor } from '../../http/identity.js';
 import { getProject, linkProjectEnvironment } from '../../projects/service.js';
 import { type FeatureRecord, loadFeatureRecords } from '../../read-model/queries.js';
+import { markChanged } from '../../sync/changes.js';
 import { type Feature, findFeatures } from '../core/queries.js';
 import { deleteAllFeatures, type FeatureRow, upsertFeatureRows } from '../core/writes.js';
 import { type DependencyRow, dependenciesOf, dependenciesOn } from '../dependencies/queries.js';
@@ -105,7 +106,8 @@ export function strategyPlaces(db: Queryable, ids: string[]) {
 /**
  * Links environments to projects; each project's features get the environment, disabled, as when
  * an environment is added to a project by hand (and, as there, with the project locked, so that a
- * feature being created in it meanwhile gets the environment too).
+ * feature being created in it meanwhile gets the environment too). The caches reload the projects
+ * and the features attached, which no audit event of the import names.
  */
 export async function linkEnvironmentsToProjects(
   tx: Transaction,
@@ -114,7 +116,11 @@ export async function linkEnvironmentsToProjects(
   for (const { project, environment } of links) {
     await getProject(tx, project, { lock: 'exclusive' });
     if (await linkProjectEnvironment(tx, project, environment)) {
-      await attachProjectFeatures(tx, project, environment);
+      const attached = await attachProjectFeatures(tx, project, environment);
+      markChanged(tx, {
+        scopes: attached.length > 0 ? ['catalog', 'features'] : ['catalog'],
+        features: attached,
+      });
     }
   }
 }
