@@ -7,7 +7,11 @@ interface Props {
   busy?: boolean;
 }
 
-/** An on/off switch: a button with the switch role, so Space and Enter flip it. */
+/**
+ * An on/off switch: a button with the switch role, so Space and Enter flip it. While its change is
+ * on its way it stays focusable and ignores presses: a disabled button would drop the keyboard's
+ * focus to the page.
+ */
 export function Switch({ checked, label, onToggle, disabled, busy }: Props) {
   return (
     <button
@@ -18,8 +22,9 @@ export function Switch({ checked, label, onToggle, disabled, busy }: Props) {
       aria-label={label}
       title={label}
       aria-busy={busy || undefined}
-      disabled={disabled || busy}
-      onClick={onToggle}
+      aria-disabled={busy || undefined}
+      disabled={disabled}
+      onClick={busy ? undefined : onToggle}
     >
       <span class="switch-track" aria-hidden="true">
         <span class="switch-thumb" />
