@@ -10,6 +10,7 @@ import { StreamHub } from './client/streaming.js';
 import { answerUnroutable, registerAuthentication, registerNotFound } from './http/auth.js';
 import { BODY_LIMIT, registerBodyParsers } from './http/body/parsers.js';
 import { answerClientError, requireHostHeader } from './http/client-errors.js';
+import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
 import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       settled,
     ];
   });
+  registerCompression(app);
 
   // Follows the revision from the first load on (started below): it starts the log there.
   const delta = new DeltaLog(ctx.model);

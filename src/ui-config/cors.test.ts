@@ -133,7 +133,7 @@ describe('CORS on the SDK paths', () => {
     });
     expect(read.status).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
-    expect(read.headers.vary).toBeUndefined();
+    expect(read.headers.vary ?? '').not.toMatch(/origin/i);
     for (const path of ['/auth/simple/login', '/health', '/api/clientele']) {
       const res = await preflight(server, path, APP, 'POST');
       expect(res.status, path).toBeGreaterThanOrEqual(400);
