@@ -37,13 +37,22 @@ describe('creating a project and a flag', () => {
       project: 'checkout',
     });
 
-    await page.getByRole('link', { name: 'checkout', exact: true }).click();
+    // The breadcrumbs name the project as people know it (they showed its id).
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await trail.getByRole('link', { name: 'Checkout', exact: true }).click();
     const row = page.getByRole('row', { name: /new-basket/ });
     await row.waitFor();
     expect(await row.getByRole('switch').count()).toBe(2);
     expect(
       await row.getByRole('switch', { name: 'new-basket in development' }).getAttribute('aria-checked'),
     ).toBe('false');
+
+    // A page past the end shows the last one (it said "4951–1 of 1 flags" over an empty table).
+    await page.goto('/projects/checkout?page=99');
+    await page.getByRole('row', { name: /new-basket/ }).waitFor();
+    expect(await page.locator('.pager [role=status]').textContent()).toBe('1–1 of 1 flags');
+    await page.goto('/projects/checkout/api-tokens');
+    await trail.getByRole('link', { name: 'Checkout', exact: true }).waitFor();
     await page.close();
   });
 });

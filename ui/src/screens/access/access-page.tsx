@@ -8,6 +8,7 @@ import { Empty, Loaded, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../router';
+import { useProjectTrail } from '../projects/project-trail';
 import { GrantForm } from './grant-form';
 
 interface Holder {
@@ -98,18 +99,13 @@ function HolderRow({
 /** Who holds which roles in a project; grant, change and remove them. */
 export function AccessPage({ params }: RouteProps) {
   const project = params.projectId!;
+  const trail = useProjectTrail(project);
   const access = useResource<ProjectAccess>(`/api/admin/projects/${seg(project)}/access`);
   const people = useResource<UserList>('/api/admin/user-admin');
   const groups = useResource<{ groups: Group[] }>('/api/admin/groups');
   return (
     <>
-      <PageHeader
-        title={`Access to ${project}`}
-        trail={[
-          { href: '/projects', label: 'Projects' },
-          { href: `/projects/${encodeURIComponent(project)}`, label: project },
-        ]}
-      />
+      <PageHeader title={`Access to ${project}`} trail={trail} />
       <Loaded resources={[access]}>
         {(data) => {
           const holders: Holder[] = [

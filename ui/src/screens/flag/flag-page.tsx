@@ -6,6 +6,7 @@ import { ErrorMessage, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
 import { Link, type RouteProps } from '../../router';
 import { flagHref } from '../../shared/links';
+import { useProjectTrail } from '../projects/project-trail';
 import { EnvironmentsTab } from './environments-tab';
 import { FlagActions } from './flag-actions';
 import { FlagDependency } from './flag-dependency';
@@ -45,10 +46,7 @@ export function FlagPage({ params }: RouteProps) {
   const name = params.featureName!;
   const tab = TABS.find((t) => t.id === (params.tab ?? '')) ?? TABS[0]!;
   const feature = useResource<Feature>(featurePath(project, name));
-  const trail = [
-    { href: '/projects', label: 'Projects' },
-    { href: `/projects/${encodeURIComponent(project)}`, label: project },
-  ];
+  const trail = useProjectTrail(project);
   const Tab = tab.screen;
   return (
     <Loaded

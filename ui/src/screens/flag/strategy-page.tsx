@@ -14,6 +14,7 @@ import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
 import { flagHref } from '../../shared/links';
+import { useProjectTrail } from '../projects/project-trail';
 import { SegmentPicker } from './segment-picker';
 import { defaultParameters, StrategyParameters } from './strategy-parameters';
 
@@ -168,6 +169,7 @@ function StrategyForm({
 /** Add a strategy to a flag in an environment, or edit one: its parameters, constraints and segments. */
 export function StrategyPage({ params, query }: RouteProps) {
   const project = params.projectId!;
+  const projectTrail = useProjectTrail(project);
   const feature = params.featureName!;
   const strategyId = params.strategyId;
   const environment = query.get('environment') ?? '';
@@ -183,11 +185,7 @@ export function StrategyPage({ params, query }: RouteProps) {
   const header = (
     <PageHeader
       title={title}
-      trail={[
-        { href: '/projects', label: 'Projects' },
-        { href: `/projects/${encodeURIComponent(project)}`, label: project },
-        { href: flagHref(project, feature), label: feature },
-      ]}
+      trail={[...projectTrail, { href: flagHref(project, feature), label: feature }]}
     />
   );
   return (

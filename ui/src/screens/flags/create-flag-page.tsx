@@ -8,10 +8,12 @@ import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
 import { flagHref } from '../../shared/links';
+import { useProjectTrail } from '../projects/project-trail';
 
 /** A new flag: off in every environment of the project until someone turns it on. */
 export function CreateFlagPage({ params }: RouteProps) {
   const project = params.projectId!;
+  const trail = useProjectTrail(project);
   const types = useResource<{ types: FeatureType[] }>('/api/admin/feature-types');
   const form = useForm(
     { name: '', type: 'release', description: '', impressionData: false },
@@ -21,13 +23,7 @@ export function CreateFlagPage({ params }: RouteProps) {
   const chosen = types.data?.types.find((t) => t.id === form.values.type);
   return (
     <>
-      <PageHeader
-        title="New flag"
-        trail={[
-          { href: '/projects', label: 'Projects' },
-          { href: projectHref, label: project },
-        ]}
-      />
+      <PageHeader title="New flag" trail={trail} />
       <Form
         label="New flag"
         error={form.error}

@@ -57,7 +57,9 @@ export function ProjectPage({ params, query }: RouteProps) {
   const seesTokens = useCan('READ_PROJECT_API_TOKEN', { project });
 
   const shown = useMemo(() => applyFilter(flags.data?.features ?? [], filter), [flags.data, filter]);
-  const pageOfFlags = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  // A page past the end (an old link, a list that got shorter) shows the last one.
+  const at = Math.min(page, Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1));
+  const pageOfFlags = shown.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE);
   const projectEnvironments = (environments.data?.environments ?? []).filter((e) => e.visible);
   const base = `/projects/${encodeURIComponent(project)}`;
   const show = (next: FlagFilter, nextPage = 0) =>
@@ -132,7 +134,7 @@ export function ProjectPage({ params, query }: RouteProps) {
                 />
               )}
               <Pager
-                page={page}
+                page={at}
                 pageSize={PAGE_SIZE}
                 total={shown.length}
                 onPage={(p) => show(filter, p)}

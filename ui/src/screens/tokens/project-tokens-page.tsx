@@ -14,6 +14,7 @@ import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../router';
 import { useCan } from '../../session';
+import { useProjectTrail } from '../projects/project-trail';
 import { type ApiToken, SDK_TOKEN_KINDS } from './api-token';
 
 interface FormProps {
@@ -109,6 +110,7 @@ function ProjectTokenRow({ path, project, token, canDelete, onDeleted }: RowProp
 /** The API tokens of one project: listed, made (the secret shown once) and deleted by its members. */
 export function ProjectTokensPage({ params }: RouteProps) {
   const project = params.projectId!;
+  const trail = useProjectTrail(project);
   const path = `/api/admin/projects/${seg(project)}/api-tokens`;
   const tokens = useResource<{ tokens: ApiToken[] }>(path);
   const environments = useResource<{ environments: (Environment & { visible: boolean })[] }>(
@@ -123,10 +125,7 @@ export function ProjectTokensPage({ params }: RouteProps) {
     <>
       <PageHeader
         title={`API tokens of ${project}`}
-        trail={[
-          { href: '/projects', label: 'Projects' },
-          { href: `/projects/${encodeURIComponent(project)}`, label: project },
-        ]}
+        trail={trail}
         actions={
           canCreate &&
           !creating && (
