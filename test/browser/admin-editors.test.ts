@@ -71,15 +71,30 @@ describe('the group editor', () => {
 });
 
 describe("a user's root role", () => {
-  it('changes alone: name, email and username stay', async () => {
+  it('changes alone once confirmed, and says so: name, email and username stay', async () => {
     const user = await createUser(ui.server, 3);
     const before = await api.get(`/api/admin/user-admin/${user.id}`);
 
     await page.goto('/admin/users');
-    await page.getByLabel(`Root role of ${user.username}`).selectOption({ label: 'Editor' });
+    const choice = page.getByLabel(`Root role of ${user.username}`);
+    const dialog = page.getByRole('dialog');
+    // It was saved the moment the list changed, with nothing asked and nothing said.
+    await choice.selectOption({ label: 'Editor' });
+    await dialog.getByRole('heading', { name: /Editor\?$/ }).waitFor();
+    expect(await dialog.textContent()).toContain('is Viewer now');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => choice.inputValue()).toBe('3');
+    expect(await api.get(`/api/admin/user-admin/${user.id}`)).toEqual(before);
 
-    await expect.poll(async () => (await api.get(`/api/admin/user-admin/${user.id}`)).rootRole).toBe(2);
+    await choice.selectOption({ label: 'Editor' });
+    await dialog.getByRole('button', { name: 'Make Editor' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Saved: .* is Editor now\./ })
+      .waitFor();
     expect(await api.get(`/api/admin/user-admin/${user.id}`)).toEqual({ ...before, rootRole: 2 });
+    expect(await choice.inputValue()).toBe('2');
   });
 });
 
