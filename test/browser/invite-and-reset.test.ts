@@ -66,4 +66,31 @@ describe('links Flagpole makes', () => {
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
     await page.close();
   });
+
+  it('a user created without a password gets a link to set one, shown to the admin at once', async () => {
+    // It was created with no link shown: nobody could sign in as them.
+    const admin = await ui.newPage();
+    await signIn(admin, 'admin', 'unleash4all', '/admin/users');
+    await admin.getByRole('button', { name: 'New user' }).click();
+    await admin.getByLabel('Email').fill('later@example.com');
+    await admin.getByLabel('Name', { exact: true }).fill('Comes Later');
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    const shown = admin.getByRole('status').filter({ hasText: 'Comes Later has no password yet' });
+    await shown.waitFor();
+    const link = (await shown.locator('code').textContent())!;
+    expect(link).toMatch(/\/reset-password\?token=/);
+    await admin.getByRole('row', { name: /Comes Later/ }).waitFor();
+
+    const page = await ui.newPage();
+    await page.goto(onServer(link));
+    await page.getByLabel('New password', { exact: true }).fill('Finally-here-8');
+    await page.getByLabel('New password, again').fill('Finally-here-8');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set.').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page, 'later@example.com', 'Finally-here-8');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await admin.close();
+    await page.close();
+  });
 });

@@ -6,13 +6,19 @@ import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
 import { PASSWORD_RULES } from '../../shared/password-rules';
 
+/** Who was created, and the link that lets them set their password when none was given. */
+export interface CreatedUser {
+  name: string;
+  resetLink?: string;
+}
+
 interface Props {
   rootRoles: Role[];
-  onCreated(): void;
+  onCreated(created: CreatedUser): void;
   onCancel(): void;
 }
 
-/** A new user with a root role; without a password, they set one from a reset link. */
+/** A new user with a root role; without a password, they set one from a reset link made at once. */
 export function CreateUserForm({ rootRoles, onCreated, onCancel }: Props) {
   const form = useForm({ username: '', email: '', name: '', password: '', rootRole: '3' });
   return (
@@ -28,7 +34,13 @@ export function CreateUserForm({ rootRoles, onCreated, onCancel }: Props) {
           ...(email ? { email } : {}),
           ...(password ? { password } : {}),
         });
-        onCreated();
+        const created = { name: name || username || email };
+        if (password || !email) return onCreated(created);
+        const { resetPasswordUrl } = await api.post<{ resetPasswordUrl: string }>(
+          '/api/admin/user-admin/reset-password',
+          { id: email },
+        );
+        onCreated({ ...created, resetLink: resetPasswordUrl });
       })}
     >
       <h2>New user</h2>

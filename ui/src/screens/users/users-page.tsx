@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import type { UserList } from '../../api/people';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
+import { SecretReveal } from '../../components/secret-reveal';
 import { Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../router';
 import { useSession } from '../../session';
-import { CreateUserForm } from './create-user-form';
+import { type CreatedUser, CreateUserForm } from './create-user-form';
 import { UserRow } from './user-row';
 
 /** Every user with their root role; create, change, reset and delete them. */
@@ -14,13 +15,20 @@ export function UsersPage(_props: RouteProps) {
   const users = useResource<UserList>('/api/admin/user-admin');
   const { me } = useSession();
   const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedUser>();
   return (
     <>
       <PageHeader
         title="Users"
         actions={
           !creating && (
-            <Button variant="primary" onClick={() => setCreating(true)}>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setCreating(true);
+                setCreated(undefined);
+              }}
+            >
               New user
             </Button>
           )
@@ -32,11 +40,18 @@ export function UsersPage(_props: RouteProps) {
             {creating && (
               <CreateUserForm
                 rootRoles={rootRoles}
-                onCreated={() => {
+                onCreated={(user) => {
                   setCreating(false);
+                  setCreated(user);
                   users.reload();
                 }}
                 onCancel={() => setCreating(false)}
+              />
+            )}
+            {created?.resetLink && (
+              <SecretReveal
+                label={`${created.name} has no password yet: give them this link to set one (valid 24 hours).`}
+                secret={created.resetLink}
               />
             )}
             <table class="table">
