@@ -29,6 +29,12 @@ describe('links Flagpole makes', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('newcomer@example.com');
+    // Said once, beside the password (it was said above the form too, word for word).
+    expect(await page.getByText('must be at least 10 characters').count()).toBe(1);
+    expect(await page.locator('.field-invalid .field-error').textContent()).toContain(
+      'at least 10 characters',
+    );
+    expect(await page.getByRole('alert').textContent()).toBe('The field marked below needs a change.');
 
     await page.getByLabel('Password').fill('Long-enough-9');
     await page.getByRole('button', { name: 'Create account' }).click();

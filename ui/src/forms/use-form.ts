@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 
 export interface FormOptions {
@@ -46,10 +46,22 @@ function normalizePath(path: string): string {
   return path.replace(/^\/+/, '').replace(/\//g, '.');
 }
 
+/**
+ * What the message above the fields says when every problem is shown beside its field: the
+ * problems once, where they are, rather than twice.
+ */
+export function summaryOf(count: number): string {
+  return count === 1
+    ? 'The field marked below needs a change.'
+    : `The ${count} fields marked below need a change.`;
+}
+
 /** A form's values and the server's answer to its last submission. */
 export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
   const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The paths the form has shown a field (or an error) for: a problem at one of them is shown there.
+  const shown = useRef(new Set<string>()).current;
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
@@ -78,7 +90,9 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
       }
       if (e.status === 409 && options.conflictField) errors[options.conflictField] = e.message;
       setFieldErrors(errors);
-      setError(e.message);
+      const paths = Object.keys(errors);
+      const allBeside = paths.length > 0 && paths.every((path) => shown.has(path));
+      setError(allBeside ? summaryOf(paths.length) : e.message);
     } finally {
       setSubmitting(false);
     }
@@ -88,17 +102,26 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
     values,
     set,
     update: setValues,
-    errorAt: (path) => fieldErrors[path],
-    field: (key) => ({
-      value: values[key] as string,
-      onValue: (value) => set(key, value as V[typeof key]),
-      error: fieldErrors[key],
-    }),
-    checkbox: (key) => ({
-      checked: values[key] as boolean,
-      onValue: (checked) => set(key, checked as V[typeof key]),
-      error: fieldErrors[key],
-    }),
+    errorAt: (path) => {
+      shown.add(path);
+      return fieldErrors[path];
+    },
+    field: (key) => {
+      shown.add(key);
+      return {
+        value: values[key] as string,
+        onValue: (value) => set(key, value as V[typeof key]),
+        error: fieldErrors[key],
+      };
+    },
+    checkbox: (key) => {
+      shown.add(key);
+      return {
+        checked: values[key] as boolean,
+        onValue: (checked) => set(key, checked as V[typeof key]),
+        error: fieldErrors[key],
+      };
+    },
     error,
     submitting,
     onSubmit,
