@@ -49,6 +49,8 @@ describe('the playground', () => {
 
     const on = resultRow(page, 'eu-only');
     expect(await on.locator('td[data-label=Result]').textContent()).toBe('On');
+    // It said "disabled" beside "On": the name SDKs get when no variant applies.
+    expect(await on.locator('td[data-label=Variant]').textContent()).toBe('No variant');
     expect(await on.locator('td[data-label=Why]').textContent()).toContain(
       '“Customers in eu” matched (region is one of eu)',
     );

@@ -17,7 +17,14 @@ function OutcomeBadge({ outcome }: { outcome: Outcome }) {
 }
 
 function VariantText({ variant }: { variant: ResultVariant }) {
-  if (!variant.enabled) return <span class="muted">{variant.name}</span>;
+  // SDKs get a variant named "disabled" when none applies: shown beside "On" it read as the flag's state.
+  if (!variant.enabled) {
+    return (
+      <span class="muted" title={`SDKs get the variant “${variant.name}”: no variant applies.`}>
+        No variant
+      </span>
+    );
+  }
   return (
     <>
       <strong>{variant.name}</strong>
