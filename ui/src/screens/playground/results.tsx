@@ -7,35 +7,14 @@ import { describeConstraint } from '../../constraints/operators';
 import { Link } from '../../router';
 import { flagHref } from '../../shared/links';
 import { describeStrategyRule } from '../../shared/strategy-rule';
-import type { JudgedConstraint, JudgedStrategy, ResultRow, Results, ResultVariant } from './answers';
+import type { JudgedConstraint, JudgedStrategy, ResultRow, Results } from './answers';
 import { missOf, type Outcome, outcomeOf, reasonOf, strategyLabel, type TypeNames } from './reasons';
+import { VariantText } from './variant-text';
 
 const OUTCOME_WORDS: Record<Outcome, string> = { on: 'On', off: 'Off', unknown: 'Unknown' };
 
 function OutcomeBadge({ outcome }: { outcome: Outcome }) {
   return <span class={`result result-${outcome}`}>{OUTCOME_WORDS[outcome]}</span>;
-}
-
-function VariantText({ variant }: { variant: ResultVariant }) {
-  // SDKs get a variant named "disabled" when none applies: shown beside "On" it read as the flag's state.
-  if (!variant.enabled) {
-    return (
-      <span class="muted" title={`SDKs get the variant “${variant.name}”: no variant applies.`}>
-        No variant
-      </span>
-    );
-  }
-  return (
-    <>
-      <strong>{variant.name}</strong>
-      {variant.payload && (
-        <>
-          {' '}
-          <code>{`${variant.payload.type}: ${variant.payload.value}`}</code>
-        </>
-      )}
-    </>
-  );
 }
 
 function Checks({ constraints }: { constraints: JudgedConstraint[] }) {
