@@ -40,8 +40,9 @@ function isTextual(contentType: unknown): boolean {
 async function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (!isTextual(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload;
-  // The same URL answers in different encodings: caches must keep them apart.
-  reply.header('vary', 'accept-encoding');
+  // The same URL answers in different encodings: caches must keep them apart (beside any other Vary).
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding || Buffer.byteLength(payload) < SMALLEST) return payload;
   // In the thread pool: a list of thousands of flags takes tens of milliseconds to compress.

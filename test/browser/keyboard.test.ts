@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
-import { startUi, type UiHarness } from './ui.js';
+import { signIn, startUi, type UiHarness } from './ui.js';
 
 let ui: UiHarness;
 beforeAll(async () => {
@@ -109,10 +109,7 @@ describe('the focus ring', () => {
   // It was amber (#f59e0b), 2.1:1 against the white page: WCAG 1.4.11 asks 3:1.
   it('stands out 3:1 from what it is drawn on, on the page, in a table and in the header', async () => {
     const page = await ui.newPage();
-    await page.goto('/projects/default');
-    await page.getByLabel('Username or email').fill('admin');
-    await page.getByLabel('Password').fill('unleash4all');
-    await page.keyboard.press('Enter');
+    await signIn(page, 'admin', 'unleash4all', '/projects/default');
     await page.getByRole('row', { name: /by-keys/ }).waitFor();
     const targets = [
       page.getByRole('switch', { name: 'by-keys in development' }),
