@@ -19,6 +19,7 @@ import {
   matchesSome,
   parseFilter,
 } from './filters.js';
+import { enabledStrategiesIn } from './reach.js';
 import type { FeatureSearchQuery } from './schemas.js';
 
 type Query = Static<typeof FeatureSearchQuery>;
@@ -236,13 +237,17 @@ function describeResult(
     favorite,
     impressionData: f.impressionData,
     createdAt: f.createdAt,
+    lastSeenAt: f.lastSeenAt,
     archivedAt: f.archivedAt,
     dependencyType: parent
       ? ('child' as const)
       : model.children(f.name).length > 0
         ? ('parent' as const)
         : null,
-    environments: f.environments.map((e) => describeListEnvironment(model, f, e)),
+    environments: f.environments.map((e) => ({
+      ...describeListEnvironment(model, f, e),
+      enabledStrategies: enabledStrategiesIn(f.strategies, e.name),
+    })),
     segments: segmentNames(model, f),
     ...(f.tags.length > 0 ? { tags: f.tags } : {}),
     ...describeLifecycle(f.stages),

@@ -75,6 +75,19 @@ const SearchEnvironment = Type.Object({
   lastSeenAt: Nullable(Timestamp),
   hasStrategies: Type.Boolean(),
   hasEnabledStrategies: Type.Boolean(),
+  enabledStrategies: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      rollout: Type.Optional(Type.Number({ description: 'Percent let in, for a rollout strategy' })),
+      users: Type.Optional(Type.Integer({ description: 'User ids listed, for `userWithId`' })),
+      constraints: Type.Integer(),
+      segments: Type.Integer(),
+    }),
+    {
+      description:
+        'Flagpole: what each strategy SDKs are sent lets in, so that a list can say who gets the feature',
+    },
+  ),
 });
 
 export const FeatureSearchResult = Type.Object({
@@ -86,6 +99,7 @@ export const FeatureSearchResult = Type.Object({
   favorite: Type.Boolean(),
   impressionData: Type.Boolean(),
   createdAt: Timestamp,
+  lastSeenAt: Nullable(Timestamp),
   archivedAt: Nullable(Timestamp),
   dependencyType: Nullable(Type.Union([Type.Literal('parent'), Type.Literal('child')])),
   environments: Type.Array(SearchEnvironment),

@@ -95,6 +95,7 @@ describe('GET /api/admin/search/features', () => {
       favorite: false,
       impressionData: false,
       createdAt: expect.any(String),
+      lastSeenAt: null,
       archivedAt: null,
       dependencyType: 'parent',
       environments: [
@@ -112,6 +113,7 @@ describe('GET /api/admin/search/features', () => {
           hasStrategies: true,
           hasEnabledStrategies: true,
           lastSeenAt: null,
+          enabledStrategies: [{ name: 'default', constraints: 0, segments: 1 }],
         }),
       ],
       segments: ['beta-users'],
@@ -132,6 +134,36 @@ describe('GET /api/admin/search/features', () => {
       imageUrl: expect.stringContaining('gravatar'),
     });
     expect(push).not.toHaveProperty('tags');
+  });
+
+  it('says what each strategy SDKs get lets in: rollout, users, constraints and segments', async () => {
+    await createFeature(server, 'reach', 'mobile');
+    const strategies = '/api/admin/projects/mobile/features/reach/environments/development/strategies';
+    await ok('POST', strategies, {
+      name: 'flexibleRollout',
+      parameters: { rollout: '25', stickiness: 'default', groupId: 'reach' },
+      constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
+    });
+    await ok('POST', strategies, { name: 'userWithId', parameters: { userIds: 'ann, bob,,carl' } });
+    await ok('POST', strategies, { name: 'default', disabled: true });
+    await ok('POST', strategies.replace('development', 'production'), {
+      name: 'flexibleRollout',
+      parameters: { rollout: '0', stickiness: 'default', groupId: 'reach' },
+    });
+    try {
+      const res = await search('?query=reach');
+      const [reach] = res.body.features;
+      expect(reach.environments.map((e: { enabledStrategies: unknown }) => e.enabledStrategies)).toEqual([
+        [
+          { name: 'flexibleRollout', rollout: 25, constraints: 1, segments: 0 },
+          { name: 'userWithId', users: 3, constraints: 0, segments: 0 },
+        ],
+        [{ name: 'flexibleRollout', rollout: 0, constraints: 0, segments: 0 }],
+      ]);
+    } finally {
+      await ok('DELETE', '/api/admin/projects/mobile/features/reach');
+      await ok('DELETE', '/api/admin/archive/reach');
+    }
   });
 
   it('finds words in the name, the description and the tags, in any case; commas mean any of them', async () => {

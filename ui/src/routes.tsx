@@ -7,6 +7,7 @@ import { SignInPage } from './screens/auth/sign-in-page';
 import { FlagPage } from './screens/flag/flag-page';
 import { StrategyPage } from './screens/flag/strategy-page';
 import { CreateFlagPage } from './screens/flags/create-flag-page';
+import { FlagsPage } from './screens/flags/flags-page';
 import { ProjectPage } from './screens/flags/project-page';
 import type { lazyScreens } from './screens/lazy-screens';
 import { CreateProjectPage } from './screens/projects/create-project-page';
@@ -32,6 +33,7 @@ export const publicRoutes: AppRoute[] = [
 export const signedInRoutes: AppRoute[] = [
   // A reset link works whoever is signed in on this browser.
   { path: '/reset-password', screen: ResetPasswordPage },
+  { path: '/flags', screen: FlagsPage },
   { path: '/projects', screen: ProjectsPage },
   { path: '/create-project', screen: CreateProjectPage },
   { path: '/projects/:projectId', screen: ProjectPage },

@@ -11,8 +11,11 @@ export interface Resource<T> {
   mutate(change: (data: T) => T): void;
 }
 
-/** A GET of the API, read when the path changes (null: nothing to read yet). */
-export function useResource<T>(path: string | null): Resource<T> {
+/**
+ * A GET of the API, read when the path changes (null: nothing to read yet). With `keep`, what the
+ * last path answered stays shown until the new answer is there (the next page of a list).
+ */
+export function useResource<T>(path: string | null, options: { keep?: boolean } = {}): Resource<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({
     loading: path !== null,
   });
@@ -30,10 +33,13 @@ export function useResource<T>(path: string | null): Resource<T> {
     }
   }, [path]);
 
+  const keep = options.keep === true;
   useEffect(() => {
-    setState({ loading: path !== null });
+    setState((s) =>
+      keep && s.data !== undefined ? { data: s.data, loading: true } : { loading: path !== null },
+    );
     load();
-  }, [load, path]);
+  }, [load, path, keep]);
 
   const mutate = useCallback((change: (data: T) => T) => {
     setState((s) => (s.data === undefined ? s : { ...s, data: change(s.data) }));

@@ -55,6 +55,7 @@ interface InputOptions {
   autoFocus?: boolean;
   /** The id of a `<datalist>` of suggested values. */
   list?: string;
+  onKeyDown?(event: KeyboardEvent): void;
 }
 
 type InputProps = InputOptions & FieldFrame & { value: string; onValue(value: string): void };

@@ -16,6 +16,7 @@ const seesTokens = (session: Session) =>
 /** The main navigation, in the order of the header. */
 export const mainNavigation: NavItem[] = [
   { href: '/projects', label: 'Projects' },
+  { href: '/flags', label: 'Flags' },
   { href: '/segments', label: 'Segments' },
   { href: '/strategies', label: 'Strategies' },
   { href: '/context', label: 'Context fields' },

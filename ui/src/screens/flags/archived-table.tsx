@@ -1,19 +1,21 @@
 import { api, seg } from '../../api/client';
-import type { FeatureSummary } from '../../api/types';
+import type { FoundFlag } from '../../api/flag-search';
 import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { formatDate } from '../../format';
 import { useCan } from '../../session';
 
 interface Props {
-  project: string;
-  flags: FeatureSummary[];
+  flags: FoundFlag[];
+  /** Shows each flag's project (the overview of every project). */
+  showProject: boolean;
   /** After a flag was revived or deleted: it leaves this list. */
   onGone(flag: string): void;
   onError(message: string): void;
 }
 
-function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & { flag: FeatureSummary }) {
+function ArchivedRow({ flag, showProject, onGone, onError }: Omit<Props, 'flags'> & { flag: FoundFlag }) {
+  const project = flag.project;
   const canRevive = useCan('UPDATE_FEATURE', { project });
   const canDelete = useCan('DELETE_FEATURE', { project });
   const run = async (action: () => Promise<unknown>) => {
@@ -32,6 +34,7 @@ function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & 
         {flag.name}
         {flag.description && <p class="muted flag-description">{flag.description}</p>}
       </th>
+      {showProject && <td data-label="Project">{project}</td>}
       <td data-label="Type">{flag.type}</td>
       <td data-label="Archived">{formatDate(flag.archivedAt)}</td>
       <td data-label="Actions">
@@ -64,7 +67,7 @@ function ArchivedRow({ project, flag, onGone, onError }: Omit<Props, 'flags'> & 
   );
 }
 
-/** A project's archived flags: revive one (it comes back off everywhere), or delete it for good. */
+/** Archived flags: revive one (it comes back off everywhere), or delete it for good. */
 export function ArchivedTable(props: Props) {
   return (
     <table class="table">
@@ -72,6 +75,7 @@ export function ArchivedTable(props: Props) {
       <thead>
         <tr>
           <th scope="col">Flag</th>
+          {props.showProject && <th scope="col">Project</th>}
           <th scope="col">Type</th>
           <th scope="col">Archived</th>
           <th scope="col">
@@ -81,7 +85,7 @@ export function ArchivedTable(props: Props) {
       </thead>
       <tbody>
         {props.flags.map((flag) => (
-          <ArchivedRow key={flag.name} flag={flag} {...props} />
+          <ArchivedRow key={`${flag.project}/${flag.name}`} flag={flag} {...props} />
         ))}
       </tbody>
     </table>

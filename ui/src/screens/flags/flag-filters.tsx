@@ -1,104 +1,104 @@
-import type { FeatureSummary, FeatureType } from '../../api/types';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { FeatureType, Tag } from '../../api/types';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import type { FlagQuery } from './flag-query';
 
-export interface FlagFilter {
-  search: string;
-  type: string;
-  /** `type:value`, or empty for any tag. */
-  tag: string;
-  stale: '' | 'stale' | 'fresh';
-  archived: boolean;
-}
+/** How long typing may pause before the list follows: one search per word, not per key. */
+const TYPING_PAUSE_MS = 250;
 
-/** The filter as query parameters (only those that filter), so that a filtered list can be linked to. */
-export function filterToQuery(filter: FlagFilter, page: number): string {
-  const params = new URLSearchParams();
-  if (filter.search) params.set('search', filter.search);
-  if (filter.type) params.set('type', filter.type);
-  if (filter.tag) params.set('tag', filter.tag);
-  if (filter.stale) params.set('stale', filter.stale);
-  if (filter.archived) params.set('archived', '1');
-  if (page > 0) params.set('page', String(page + 1));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+const STAGES = [
+  { value: '', label: 'Any stage' },
+  { value: 'initial', label: 'Initial' },
+  { value: 'pre-live', label: 'Pre-live' },
+  { value: 'live', label: 'Live' },
+  { value: 'completed', label: 'Completed' },
+];
 
-export function filterFromQuery(query: URLSearchParams): { filter: FlagFilter; page: number } {
-  const stale = query.get('stale');
-  return {
-    filter: {
-      search: query.get('search') ?? '',
-      type: query.get('type') ?? '',
-      tag: query.get('tag') ?? '',
-      stale: stale === 'stale' || stale === 'fresh' ? stale : '',
-      archived: query.get('archived') === '1',
-    },
-    page: Math.max(0, (Number.parseInt(query.get('page') ?? '1', 10) || 1) - 1),
+/** The search box: it keeps what is typed to itself and hands it on when typing pauses (or on Enter). */
+function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The URL changed under it (Back, a link): show that search.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const hand = (next: string) => {
+    clearTimeout(timer.current);
+    if (next !== value) onSearch(next);
   };
-}
-
-/** The flags that pass the filter (search in names and descriptions, case-insensitive). */
-export function applyFilter(flags: FeatureSummary[], filter: FlagFilter): FeatureSummary[] {
-  const words = filter.search.trim().toLowerCase();
-  return flags.filter(
-    (f) =>
-      (!words ||
-        f.name.toLowerCase().includes(words) ||
-        (f.description ?? '').toLowerCase().includes(words)) &&
-      (!filter.type || f.type === filter.type) &&
-      (!filter.stale || f.stale === (filter.stale === 'stale')) &&
-      (!filter.tag || (f.tags ?? []).some((t) => `${t.type}:${t.value}` === filter.tag)),
+  return (
+    <TextField
+      label="Search"
+      type="search"
+      placeholder="Name, description or tag"
+      value={text}
+      onValue={(next) => {
+        setText(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => hand(next), TYPING_PAUSE_MS);
+      }}
+      onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && hand(text)}
+    />
   );
 }
 
-function tagChoices(flags: FeatureSummary[]) {
-  const tags = new Set<string>();
-  for (const f of flags) for (const t of f.tags ?? []) tags.add(`${t.type}:${t.value}`);
-  return [{ value: '', label: 'Any tag' }, ...[...tags].sort().map((t) => ({ value: t, label: t }))];
-}
-
 interface Props {
-  filter: FlagFilter;
-  onFilter(filter: FlagFilter): void;
-  flags: FeatureSummary[];
+  query: FlagQuery;
+  onQuery(query: FlagQuery): void;
   types: FeatureType[];
+  tags: Tag[];
+  /** The projects to choose from; none on a project's own page. */
+  projects?: { id: string; name: string }[];
 }
 
-export function FlagFilters({ filter, onFilter, flags, types }: Props) {
-  const set = <K extends keyof FlagFilter>(key: K, value: FlagFilter[K]) =>
-    onFilter({ ...filter, [key]: value });
+export function FlagFilters({ query, onQuery, types, tags, projects }: Props) {
+  // Any change of filter starts again at the first page.
+  const set = <K extends keyof FlagQuery>(key: K, value: FlagQuery[K]) =>
+    onQuery({ ...query, [key]: value, page: 0 });
+  const tagChoices = tags.map((t) => `${t.type}:${t.value}`).sort();
   return (
     <search class="filters" aria-label="Filter the flags">
-      <TextField
-        label="Search"
-        type="search"
-        placeholder="Name or description"
-        value={filter.search}
-        onValue={(v) => set('search', v)}
-      />
+      <SearchBox value={query.search} onSearch={(text) => set('search', text)} />
+      {projects && (
+        <SelectField
+          label="Project"
+          value={query.project}
+          choices={[
+            { value: '', label: 'Any project' },
+            ...projects.map((p) => ({ value: p.id, label: p.name })),
+          ]}
+          onValue={(v) => set('project', v)}
+        />
+      )}
       <SelectField
         label="Type"
-        value={filter.type}
+        value={query.type}
         choices={[{ value: '', label: 'Any type' }, ...types.map((t) => ({ value: t.id, label: t.name }))]}
         onValue={(v) => set('type', v)}
       />
       <SelectField
         label="Tag"
-        value={filter.tag}
-        choices={tagChoices(flags)}
+        value={query.tag}
+        choices={[{ value: '', label: 'Any tag' }, ...tagChoices.map((t) => ({ value: t, label: t }))]}
         onValue={(v) => set('tag', v)}
       />
       <SelectField
         label="Stale"
-        value={filter.stale}
+        value={query.state}
         choices={[
           { value: '', label: 'Stale or not' },
           { value: 'stale', label: 'Stale only' },
+          { value: 'potentially-stale', label: 'Past its expected lifetime' },
           { value: 'fresh', label: 'Not stale' },
         ]}
-        onValue={(v) => set('stale', v as FlagFilter['stale'])}
+        onValue={(v) => set('state', v as FlagQuery['state'])}
       />
-      <CheckboxField label="Archived flags" checked={filter.archived} onValue={(v) => set('archived', v)} />
+      <SelectField
+        label="Lifecycle"
+        value={query.lifecycle}
+        choices={STAGES}
+        onValue={(v) => set('lifecycle', v)}
+      />
+      <CheckboxField label="Archived flags" checked={query.archived} onValue={(v) => set('archived', v)} />
     </search>
   );
 }

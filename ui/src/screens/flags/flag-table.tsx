@@ -1,16 +1,32 @@
-import type { Environment, FeatureSummary } from '../../api/types';
+import type { FoundEnvironment, FoundFlag } from '../../api/flag-search';
+import type { Environment, FeatureType } from '../../api/types';
 import { EnvironmentSwitch } from '../../components/environment-switch';
 import { formatDate } from '../../format';
 import { Link } from '../../router';
 import { flagHref } from '../../shared/links';
+import type { FlagQuery } from './flag-query';
+import { describeReach } from './reach';
+import { SortHeader } from './sort-header';
 
 interface Props {
-  project: string;
-  flags: FeatureSummary[];
+  flags: FoundFlag[];
   environments: Environment[];
-  onSwitched(flag: string, environment: string, enabled: boolean): void;
+  types: FeatureType[];
+  /** Shows each flag's project (the overview of every project). */
+  showProject: boolean;
+  query: FlagQuery;
+  onQuery(query: FlagQuery): void;
+  onSwitched(flag: FoundFlag, environment: string, enabled: boolean): void;
   onError(message: string): void;
 }
+
+const STAGE_NAMES: Record<string, string> = {
+  initial: 'Initial',
+  'pre-live': 'Pre-live',
+  live: 'Live',
+  completed: 'Completed',
+  archived: 'Archived',
+};
 
 function TagList({ tags }: { tags: { type: string; value: string }[] }) {
   if (tags.length === 0) return null;
@@ -25,38 +41,45 @@ function TagList({ tags }: { tags: { type: string; value: string }[] }) {
   );
 }
 
-function FlagRow({
-  project,
-  flag,
-  environments,
-  onSwitched,
-  onError,
-}: Omit<Props, 'flags'> & { flag: FeatureSummary }) {
+function EnvironmentCell(props: Props & { flag: FoundFlag; env: FoundEnvironment }) {
+  const { flag, env } = props;
+  const reach = describeReach(env);
+  return (
+    <div class="env-state">
+      <EnvironmentSwitch
+        project={flag.project}
+        feature={flag.name}
+        environment={env}
+        onSwitched={(enabled) => props.onSwitched(flag, env.name, enabled)}
+        onError={props.onError}
+      />
+      <span class={`reach${reach.nobody ? ' reach-nobody' : ''}`}>{reach.text}</span>
+    </div>
+  );
+}
+
+function FlagRow(props: Props & { flag: FoundFlag }) {
+  const { flag, types } = props;
   return (
     <tr>
       <th scope="row" data-label="Flag">
-        <Link href={flagHref(project, flag.name)} class="flag-name">
+        <Link href={flagHref(flag.project, flag.name)} class="flag-name">
           {flag.name}
         </Link>
         {flag.stale && <span class="badge badge-warning">stale</span>}
         {flag.description && <p class="muted flag-description">{flag.description}</p>}
         <TagList tags={flag.tags ?? []} />
       </th>
-      <td data-label="Type">{flag.type}</td>
+      {props.showProject && <td data-label="Project">{flag.project}</td>}
+      <td data-label="Type">{types.find((t) => t.id === flag.type)?.name ?? flag.type}</td>
+      <td data-label="Lifecycle">{STAGE_NAMES[flag.lifecycle?.stage ?? ''] ?? '—'}</td>
       <td data-label="Created">{formatDate(flag.createdAt)}</td>
-      {environments.map((environment) => {
+      <td data-label="Last seen">{flag.lastSeenAt ? formatDate(flag.lastSeenAt) : 'Never'}</td>
+      {props.environments.map((environment) => {
         const env = flag.environments.find((e) => e.name === environment.name);
         return (
           <td key={environment.name} data-label={environment.name} class="switch-cell">
-            {env && (
-              <EnvironmentSwitch
-                project={project}
-                feature={flag.name}
-                environment={env}
-                onSwitched={(enabled) => onSwitched(flag.name, env.name, enabled)}
-                onError={onError}
-              />
-            )}
+            {env ? <EnvironmentCell {...props} flag={flag} env={env} /> : <span class="muted">—</span>}
           </td>
         );
       })}
@@ -64,16 +87,20 @@ function FlagRow({
   );
 }
 
-/** One page of a project's flags, with a switch per environment in each row. */
+/** One page of flags: sortable columns, and per environment a switch and who it lets in. */
 export function FlagTable(props: Props) {
+  const sortable = { query: props.query, onQuery: props.onQuery };
   return (
     <table class="table flag-table">
       <caption class="visually-hidden">Flags, with their state in each environment</caption>
       <thead>
         <tr>
-          <th scope="col">Flag</th>
-          <th scope="col">Type</th>
-          <th scope="col">Created</th>
+          <SortHeader label="Flag" sortKey="name" {...sortable} />
+          {props.showProject && <SortHeader label="Project" sortKey="project" {...sortable} />}
+          <SortHeader label="Type" sortKey="type" {...sortable} />
+          <SortHeader label="Lifecycle" sortKey="lifecycle" {...sortable} />
+          <SortHeader label="Created" sortKey="createdAt" {...sortable} />
+          <SortHeader label="Last seen" sortKey="lastSeenAt" {...sortable} />
           {props.environments.map((e) => (
             <th scope="col" key={e.name} class="switch-cell">
               {e.name}
@@ -83,7 +110,7 @@ export function FlagTable(props: Props) {
       </thead>
       <tbody>
         {props.flags.map((flag) => (
-          <FlagRow key={flag.name} flag={flag} {...props} />
+          <FlagRow key={`${flag.project}/${flag.name}`} flag={flag} {...props} />
         ))}
       </tbody>
     </table>
