@@ -1,5 +1,6 @@
 import { Link } from '../router';
 import { useSession } from '../session';
+import { CommandMenuButton } from './command-menu-button';
 import { Disclosure } from './disclosure';
 import { adminNavigation, mainNavigation, type NavItem } from './navigation';
 
@@ -55,6 +56,7 @@ export function Header({ path, menuOpen, onMenu }: Props) {
             ))}
           </ul>
         </Disclosure>
+        <CommandMenuButton />
         <Disclosure label={who} ariaLabel={`Account of ${who}`} align="right">
           <ul class="menu-list">
             <li>
