@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
 import { createUser } from '../server.js';
-import { signIn, startUi, type UiHarness } from './ui.js';
+import { DESKTOP, PHONE, signIn, startUi, type UiHarness } from './ui.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // Every page of the route table opens for an Admin with real data, and every control on it has a
 // name a screen reader can say.
@@ -43,15 +48,18 @@ beforeAll(async () => {
   );
   paths.push(
     '/projects',
+    '/flags',
     '/create-project',
     '/projects/default',
     '/projects/default?archived=1',
+    '/projects/default/settings',
     '/projects/default/access',
     '/projects/default/api-tokens',
     '/projects/default/create-flag',
     '/projects/default/features/screened',
     '/projects/default/features/screened/variants',
     '/projects/default/features/screened/usage',
+    '/projects/default/features/screened/settings',
     '/projects/default/features/screened/history',
     '/projects/default/features/screened/json',
     '/projects/default/features/screened/strategies/new?environment=production',
@@ -94,20 +102,55 @@ const UNNAMED_CONTROLS = `[...document.querySelectorAll('input, select, textarea
   .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.textContent.trim()))
   .map((el) => el.outerHTML.slice(0, 120))`;
 
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(() => page.locator('.loading').count(), { message: path }).toBe(0);
+}
+
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  return page.evaluate(`(async () => {
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
+  })()`);
+}
+
 describe('every screen', () => {
   it('opens with its title, without errors, every control named', async () => {
     const page = await ui.newPage();
     await signIn(page);
     for (const path of paths) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => page.locator('.loading').count(), { message: path }).toBe(0);
+      await open(page, path);
       expect(await page.locator('[role=alert]').allTextContents(), path).toEqual([]);
       expect(await page.evaluate(UNNAMED_CONTROLS), path).toEqual([]);
       expect(await page.title(), path).toMatch(/ · Flagpole$/);
     }
     await page.close();
   });
+
+  // axe-core's rules (WCAG 2.1 A and AA): what it calls serious or critical, at laptop and phone width.
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`has no serious or critical accessibility violation at ${width} px`, async () => {
+      const page = await ui.newPage(viewport);
+      await signIn(page);
+      const found: string[] = [];
+      for (const path of paths) {
+        await open(page, path);
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+      await page.close();
+    }, 300_000);
+  }
 
   it('answers the not-found page for a path with no screen', async () => {
     const page = await ui.newPage();

@@ -39,6 +39,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/projects/:projectId', screen: ProjectPage },
   { path: '/projects/:projectId/access', screen: later('projectAccess') },
   { path: '/projects/:projectId/api-tokens', screen: later('projectTokens') },
+  { path: '/projects/:projectId/settings', screen: later('projectSettings') },
   { path: '/projects/:projectId/create-flag', screen: CreateFlagPage },
   { path: '/projects/:projectId/features/:featureName/strategies/new', screen: StrategyPage },
   { path: '/projects/:projectId/features/:featureName/strategies/:strategyId', screen: StrategyPage },

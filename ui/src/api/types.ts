@@ -149,8 +149,15 @@ export interface Dependency {
   variants: string[];
 }
 
+export interface FeatureLink {
+  id: string;
+  url: string;
+  title: string | null;
+}
+
 export interface Feature extends Omit<FeatureSummary, 'environments'> {
   environments: FeatureEnvironment[];
+  links?: FeatureLink[];
   /** Its parent, if it has one (at most one). */
   dependencies: Dependency[];
   /** The flags whose parent it is. */

@@ -14,6 +14,7 @@ import { InviteLinksPage } from './invites/invite-links-page';
 import { OidcPage } from './oidc/oidc-page';
 import { PlaygroundPage } from './playground/playground-page';
 import { ProfilePage } from './profile/profile-page';
+import { ProjectSettingsPage } from './projects/project-settings-page';
 import { RolePage } from './roles/role-page';
 import { RolesPage } from './roles/roles-page';
 import { SegmentPage } from './segments/segment-page';
@@ -28,6 +29,7 @@ import { UsersPage } from './users/users-page';
 export const lazyScreens = {
   projectAccess: AccessPage,
   projectTokens: ProjectTokensPage,
+  projectSettings: ProjectSettingsPage,
   segments: SegmentsPage,
   segment: SegmentPage,
   strategyTypes: StrategyTypesPage,

@@ -18,11 +18,14 @@ import { VariantsTab } from './variants-tab';
 
 // The chart library is the largest part of the UI: it loads when the usage tab is first opened.
 const UsageTab = lazy<FlagTabProps>(() => import('./usage-tab').then((m) => m.UsageTab));
+// Opened now and then: loaded when first opened too.
+const SettingsTab = lazy<FlagTabProps>(() => import('./settings-tab').then((m) => m.SettingsTab));
 
 const TABS = [
   { id: '', label: 'Environments', screen: EnvironmentsTab },
   { id: 'variants', label: 'Variants', screen: VariantsTab },
   { id: 'usage', label: 'Usage', screen: UsageTab },
+  { id: 'settings', label: 'Settings', screen: SettingsTab },
   { id: 'history', label: 'History', screen: HistoryTab },
   { id: 'json', label: 'JSON', screen: JsonTab },
 ];

@@ -9,7 +9,10 @@ export function JsonTab({ feature }: FlagTabProps) {
       <div class="actions">
         <CopyButton text={json} label="Copy JSON" />
       </div>
-      <pre class="json">{json}</pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach it to scroll it (WCAG 2.1.1) */}
+      <pre class="json" tabIndex={0}>
+        {json}
+      </pre>
     </>
   );
 }

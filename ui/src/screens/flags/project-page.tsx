@@ -27,6 +27,7 @@ export function ProjectPage({ params, query }: RouteProps) {
   const canCreate = useCan('CREATE_FEATURE', { project });
   const canGrant = useCan('UPDATE_PROJECT', { project });
   const seesTokens = useCan('READ_PROJECT_API_TOKEN', { project });
+  const canDelete = useCan('DELETE_PROJECT', { project });
   const projectEnvironments = (environments.data?.environments ?? []).filter((e) => e.visible);
   const base = `/projects/${encodeURIComponent(project)}`;
 
@@ -41,6 +42,11 @@ export function ProjectPage({ params, query }: RouteProps) {
             {canGrant && (
               <Link href={`${base}/access`} class="button button-secondary">
                 Access
+              </Link>
+            )}
+            {(canGrant || canDelete) && (
+              <Link href={`${base}/settings`} class="button button-secondary">
+                Settings
               </Link>
             )}
             {seesTokens && (
