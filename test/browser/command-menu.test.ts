@@ -45,6 +45,8 @@ describe('the command menu', () => {
     const page = await ui.newPage();
     await signIn(page, 'admin', 'unleash4all', '/projects');
     await page.getByRole('button', { name: /^Go to/ }).click();
+    // Its code loads on this first use: type once it is there.
+    await page.locator('[role=combobox]:focus').waitFor();
     await page.keyboard.type('apps');
     await expect.poll(() => options(page).allTextContents()).toEqual(['Project Mobile apps']);
     await page.getByRole('combobox').fill('event');

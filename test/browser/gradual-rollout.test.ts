@@ -18,6 +18,7 @@ describe('a gradual rollout with a constraint', () => {
     expect(await page.getByLabel('Strategy type').inputValue()).toBe('flexibleRollout');
     await page.getByLabel('Rollout (%)').fill('30');
     await page.getByLabel('Stickiness').selectOption('userId');
+    await page.getByRole('tab', { name: 'Targeting' }).click();
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const constraint = page.getByRole('group', { name: 'Constraint 1' });
     await constraint.getByLabel('Context field').selectOption('userId');

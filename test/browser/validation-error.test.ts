@@ -20,14 +20,20 @@ describe('a validation error of the server', () => {
     );
     await page.getByLabel('Rollout (%)').fill('40');
     await page.getByLabel('Title (optional)').fill('Big accounts');
+    await page.getByRole('tab', { name: 'Targeting' }).click();
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const constraint = page.getByRole('group', { name: 'Constraint 1' });
     await constraint.getByLabel('Operator').selectOption('NUM_GT');
     const value = constraint.getByLabel('Value');
     await value.fill('ten');
+    // Saved from another tab: the problem's tab comes back, saying it has one.
+    await page.getByRole('tab', { name: 'General' }).click();
     await page.getByRole('button', { name: 'Add strategy' }).click();
 
     await page.getByRole('alert').waitFor();
+    const targeting = page.getByRole('tab', { name: /^Targeting/ });
+    expect(await targeting.getAttribute('aria-selected')).toBe('true');
+    expect(await targeting.textContent()).toBe('Targeting1 problem');
     expect(await page.getByRole('alert').textContent()).toBe('The field marked below needs a change.');
     expect(await value.getAttribute('aria-invalid')).toBe('true');
     const described = (await value.getAttribute('aria-describedby'))!.split(' ');

@@ -81,16 +81,33 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+type LeaveCheck = () => Promise<boolean>;
+const leaveChecks = new Set<LeaveCheck>();
+
+/**
+ * Asks, before a link of the app leaves the page, whether to leave (a form with unsaved edits);
+ * answers the function that stops asking.
+ */
+export function guardLeaving(check: LeaveCheck): () => void {
+  leaveChecks.add(check);
+  return () => leaveChecks.delete(check);
+}
+
+async function mayLeave(): Promise<boolean> {
+  for (const check of [...leaveChecks]) if (!(await check())) return false;
+  return true;
+}
+
 /** A link inside the app: a real `<a>` (opens in a new tab, copies), followed without a reload. */
 export function Link({ href, onClick, ...props }: LinkProps) {
   return (
     <a
       href={href}
-      onClick={(event) => {
+      onClick={async (event) => {
         onClick?.(event);
         if (event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
-        navigate(href);
+        if (await mayLeave()) navigate(href);
       }}
       {...props}
     />

@@ -34,6 +34,8 @@ export interface Form<V> {
   field(key: KeysOf<V, string>): BoundField;
   /** A checkbox bound to the value `key`: spread into a CheckboxField. */
   checkbox(key: KeysOf<V, boolean>): BoundCheckbox;
+  /** The paths the server found a problem at in the last submission (to point at a hidden tab). */
+  problemPaths: string[];
   /** What the server said about the whole request, shown above the fields. */
   error: string | undefined;
   submitting: boolean;
@@ -122,6 +124,7 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
         error: fieldErrors[key],
       };
     },
+    problemPaths: Object.keys(fieldErrors),
     error,
     submitting,
     onSubmit,
