@@ -31,9 +31,13 @@ beforeAll(async () => {
 });
 afterAll(() => ui?.close());
 
+/** A flag's row of the list. */
+const row = (page: Page, flag: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: flag, exact: true }) });
+
 /** What a flag's cell in an environment's column says. */
 const cell = (page: Page, flag: string, environment: string) =>
-  page.getByRole('row', { name: new RegExp(`^${flag}\\b`) }).locator(`td[data-label="${environment}"]`);
+  row(page, flag).locator(`td[data-label="${environment}"]`);
 
 describe('the flag list', () => {
   it('finds a flag of any project from the Flags overview, and shows its project and its type by name', async () => {
@@ -44,12 +48,12 @@ describe('the flag list', () => {
     await page.getByText('1–5 of 5 flags').waitFor();
     await page.getByLabel('Search').fill('train');
     await page.getByText('1–1 of 1 flags').waitFor();
-    const row = page.getByRole('row', { name: /^offline-sync/ });
-    expect(await row.locator('td[data-label=Project]').textContent()).toBe('mobile');
+    const offline = row(page, 'offline-sync');
+    expect(await offline.locator('td[data-label=Project]').textContent()).toBe('mobile');
     // The type's name, not its id.
-    expect(await row.locator('td[data-label=Type]').textContent()).toBe('Operational');
-    expect(await row.locator('td[data-label="Last seen"]').textContent()).toBe('Never');
-    await row.getByRole('link', { name: 'offline-sync' }).click();
+    expect(await offline.locator('td[data-label=Type]').textContent()).toBe('Operational');
+    expect(await offline.locator('td[data-label="Last seen"]').textContent()).toBe('Never');
+    await offline.getByRole('link', { name: 'offline-sync' }).click();
     await page.getByRole('heading', { level: 1, name: 'offline-sync' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/projects/mobile/features/offline-sync');
     await page.close();
@@ -58,7 +62,7 @@ describe('the flag list', () => {
   it('says beside each switch who gets the flag: off, a 0 % rollout that lets nobody in, a rollout, users', async () => {
     const page = await ui.newPage();
     await signIn(page, 'admin', 'unleash4all', '/projects/default');
-    await page.getByRole('row', { name: /^plain/ }).waitFor();
+    await row(page, 'plain').waitFor();
     expect(await cell(page, 'zero-rollout', 'development').textContent()).toBe(
       'Off for everyone (0 % rollout)',
     );

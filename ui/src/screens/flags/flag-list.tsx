@@ -2,13 +2,17 @@ import { useEffect, useState } from 'preact/hooks';
 import type { FlagSearchAnswer, FoundFlag } from '../../api/flag-search';
 import type { Environment, FeatureType, Tag } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { lazy } from '../../components/lazy';
 import { Pager } from '../../components/pager';
 import { Empty, Loaded, Problem } from '../../components/status';
 import { navigate } from '../../router';
 import { ArchivedTable } from './archived-table';
 import { FlagFilters } from './flag-filters';
 import { type FlagQuery, PAGE_SIZE, queryToUrl, searchPath } from './flag-query';
-import { FlagTable } from './flag-table';
+import { FlagTable, keyOf } from './flag-table';
+
+// Needed once flags are selected: loaded then.
+const BulkActions = lazy(() => import('./bulk-actions').then((m) => m.BulkActions));
 
 interface Props {
   query: FlagQuery;
@@ -46,6 +50,20 @@ export function FlagList({ query, base, project, environments }: Props) {
     project === undefined ? '/api/admin/projects' : null,
   );
   const [problem, setProblem] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Another page, filter or order: what was selected is out of sight, so no longer selected.
+  const path = searchPath(query, project);
+  useEffect(() => {
+    setSelected(new Set());
+    setDone(undefined);
+  }, [path]);
+  const select = (keys: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const k of keys) on ? next.add(k) : next.delete(k);
+      return next;
+    });
   const show = (next: FlagQuery) => navigate(base + queryToUrl(next), { replace: true });
   const total = found.data?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
@@ -65,6 +83,25 @@ export function FlagList({ query, base, project, environments }: Props) {
         projects={project === undefined ? (projects.data?.projects ?? []) : undefined}
       />
       <Problem message={problem} />
+      {done && (
+        <p class="alert alert-success" role="status">
+          {done}
+        </p>
+      )}
+      {selected.size > 0 && !query.archived && (
+        <BulkActions
+          selected={(found.data?.features ?? []).filter((f) => selected.has(keyOf(f)))}
+          environments={environments}
+          onDone={(message) => {
+            setProblem(undefined);
+            setDone(message);
+            setSelected(new Set());
+            found.reload();
+          }}
+          onError={setProblem}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
       <Loaded resources={[found]} label="Loading flags…">
         {(answer) =>
           answer.total === 0 ? (
@@ -101,6 +138,8 @@ export function FlagList({ query, base, project, environments }: Props) {
                     found.reload();
                   }}
                   onError={setProblem}
+                  selected={selected}
+                  onSelect={select}
                 />
               )}
               <Pager

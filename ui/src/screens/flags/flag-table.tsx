@@ -18,7 +18,12 @@ interface Props {
   onQuery(query: FlagQuery): void;
   onSwitched(flag: FoundFlag, environment: string, enabled: boolean): void;
   onError(message: string): void;
+  /** The keys (`project/name`) of the selected flags, for the bulk actions. */
+  selected: ReadonlySet<string>;
+  onSelect(keys: string[], selected: boolean): void;
 }
+
+export const keyOf = (flag: FoundFlag) => `${flag.project}/${flag.name}`;
 
 const STAGE_NAMES: Record<string, string> = {
   initial: 'Initial',
@@ -62,6 +67,14 @@ function FlagRow(props: Props & { flag: FoundFlag }) {
   const { flag, types } = props;
   return (
     <tr>
+      <td class="select-cell">
+        <input
+          type="checkbox"
+          aria-label={`Select ${flag.name}`}
+          checked={props.selected.has(keyOf(flag))}
+          onChange={(e) => props.onSelect([keyOf(flag)], e.currentTarget.checked)}
+        />
+      </td>
       <th scope="row" data-label="Flag">
         <Link href={flagHref(flag.project, flag.name)} class="flag-name">
           {flag.name}
@@ -90,11 +103,21 @@ function FlagRow(props: Props & { flag: FoundFlag }) {
 /** One page of flags: sortable columns, and per environment a switch and who it lets in. */
 export function FlagTable(props: Props) {
   const sortable = { query: props.query, onQuery: props.onQuery };
+  const keys = props.flags.map(keyOf);
+  const all = keys.length > 0 && keys.every((k) => props.selected.has(k));
   return (
     <table class="table flag-table">
       <caption class="visually-hidden">Flags, with their state in each environment</caption>
       <thead>
         <tr>
+          <td class="select-cell">
+            <input
+              type="checkbox"
+              aria-label="Select every flag of this page"
+              checked={all}
+              onChange={(e) => props.onSelect(keys, e.currentTarget.checked)}
+            />
+          </td>
           <SortHeader label="Flag" sortKey="name" {...sortable} />
           {props.showProject && <SortHeader label="Project" sortKey="project" {...sortable} />}
           <SortHeader label="Type" sortKey="type" {...sortable} />
@@ -110,7 +133,7 @@ export function FlagTable(props: Props) {
       </thead>
       <tbody>
         {props.flags.map((flag) => (
-          <FlagRow key={`${flag.project}/${flag.name}`} flag={flag} {...props} />
+          <FlagRow key={keyOf(flag)} flag={flag} {...props} />
         ))}
       </tbody>
     </table>
