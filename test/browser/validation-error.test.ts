@@ -64,4 +64,53 @@ describe('a validation error of the server', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('Another default');
     await page.close();
   });
+
+  it('speaks the user’s language beside the field: a variant over 100 % says so in percent', async () => {
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/projects/default/features/numbers/variants');
+    await page.getByRole('button', { name: 'Edit variants in development' }).click();
+    await page.getByRole('button', { name: 'Add variant' }).click();
+    const variant = page.getByRole('group', { name: 'Variant 1' });
+    await variant.getByLabel('Name').fill('big');
+    await variant.getByLabel('Weight').selectOption('fix');
+    await variant.getByLabel('Percent').fill('120');
+    await page.getByRole('button', { name: 'Save variants' }).click();
+    await page.waitForSelector('input[aria-invalid=true]');
+    expect(await page.locator('.field-invalid .field-error').textContent()).toBe('At most 100 %.');
+    await page.close();
+  });
+});
+
+describe('a form that knows the rule', () => {
+  it('checks before sending, and suggests the project id from its name', async () => {
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/create-project');
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(r.url()));
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('alert').getByText('The 2 fields marked below need a change.').waitFor();
+    expect(await page.locator('.field-invalid .field-error').allTextContents()).toEqual([
+      'Required.',
+      'Required.',
+    ]);
+    expect(sent).toEqual([]);
+
+    await page.getByLabel('Name').fill('Web Shop (EU)!');
+    const id = page.getByLabel('Id', { exact: true });
+    expect(await id.inputValue()).toBe('web-shop-eu');
+    await id.fill('web shop');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('alert').getByText('The field marked below needs a change.').waitFor();
+    expect(await page.locator('.field-invalid .field-error').textContent()).toBe(
+      "Only letters, digits, '-', '_' and '.', without spaces.",
+    );
+    expect(sent).toEqual([]);
+    // Typed in its own right, the id no longer follows the name.
+    await page.getByLabel('Name').fill('Web Shop');
+    expect(await id.inputValue()).toBe('web shop');
+    await id.fill('web-shop');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Web Shop' }).waitFor();
+    await page.close();
+  });
 });

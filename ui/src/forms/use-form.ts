@@ -1,9 +1,15 @@
 import { useCallback, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
+import { friendlyMessage, joinMessages } from './friendly-errors';
 
-export interface FormOptions {
+export interface FormOptions<V> {
   /** The field a 409 (a name or id taken) is about: the server names it only in its message. */
   conflictField?: string;
+  /**
+   * Rules checked before the request is sent, by field: a message when the value breaks one.
+   * The server checks again; these only spare a round trip and say it sooner.
+   */
+  checks?: { [K in keyof V]?: (value: V[K]) => string | undefined };
 }
 
 /** The keys of `V` whose values are a `T`. */
@@ -58,8 +64,24 @@ export function summaryOf(count: number): string {
     : `The ${count} fields marked below need a change.`;
 }
 
+/** The API's message when its `details` say it all: the form says them instead. */
+const GENERIC = /^The request is not valid/;
+const listOf = (errors: Record<string, string>) =>
+  Object.entries(errors)
+    .map(([path, message]) => `${path}: ${message}`)
+    .join(' ');
+
+function checkValues<V>(values: V, checks: FormOptions<V>['checks']): Record<string, string> {
+  const broken: Record<string, string> = {};
+  for (const key of Object.keys(checks ?? {}) as (keyof V & string)[]) {
+    const message = checks?.[key]?.(values[key]);
+    if (message) broken[key] = message;
+  }
+  return broken;
+}
+
 /** A form's values and the server's answer to its last submission. */
-export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
+export function useForm<V>(initial: V, options: FormOptions<V> = {}): Form<V> {
   const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The paths the form has shown a field (or an error) for: a problem at one of them is shown there.
@@ -71,9 +93,18 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
     setValues((v) => ({ ...v, [key]: value }));
   }, []);
 
+  const showProblems = (errors: Record<string, string>, message: string) => {
+    setFieldErrors(errors);
+    const paths = Object.keys(errors);
+    const allBeside = paths.length > 0 && paths.every((path) => shown.has(path));
+    setError(allBeside ? summaryOf(paths.length) : message);
+  };
+
   const onSubmit = (action: (values: V) => Promise<unknown>) => async (event: Event) => {
     event.preventDefault();
     if (submitting) return;
+    const broken = checkValues(values, options.checks);
+    if (Object.keys(broken).length > 0) return showProblems(broken, Object.values(broken).join(' '));
     setSubmitting(true);
     setError(undefined);
     setFieldErrors({});
@@ -84,17 +115,15 @@ export function useForm<V>(initial: V, options: FormOptions = {}): Form<V> {
         setError((e as Error).message);
         return;
       }
-      const errors: Record<string, string> = {};
+      const messages: Record<string, string[]> = {};
       for (const detail of e.details) {
         if (detail.path === undefined) continue;
         const path = normalizePath(detail.path);
-        errors[path] = errors[path] ? `${errors[path]} ${detail.message}` : detail.message;
+        messages[path] = [...(messages[path] ?? []), friendlyMessage(path, detail.message)];
       }
+      const errors = Object.fromEntries(Object.entries(messages).map(([p, m]) => [p, joinMessages(m)]));
       if (e.status === 409 && options.conflictField) errors[options.conflictField] = e.message;
-      setFieldErrors(errors);
-      const paths = Object.keys(errors);
-      const allBeside = paths.length > 0 && paths.every((path) => shown.has(path));
-      setError(allBeside ? summaryOf(paths.length) : e.message);
+      showProblems(errors, GENERIC.test(e.message) ? listOf(errors) : e.message);
     } finally {
       setSubmitting(false);
     }

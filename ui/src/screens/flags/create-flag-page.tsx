@@ -4,6 +4,7 @@ import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
+import { flagNameCheck } from '../../forms/checks';
 import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { Link, navigate, type RouteProps } from '../../router';
@@ -17,7 +18,7 @@ export function CreateFlagPage({ params }: RouteProps) {
   const types = useResource<{ types: FeatureType[] }>('/api/admin/feature-types');
   const form = useForm(
     { name: '', type: 'release', description: '', impressionData: false },
-    { conflictField: 'name' },
+    { conflictField: 'name', checks: { name: flagNameCheck } },
   );
   const projectHref = `/projects/${encodeURIComponent(project)}`;
   const chosen = types.data?.types.find((t) => t.id === form.values.type);
