@@ -7,10 +7,13 @@ import { DESKTOP, PHONE, screenshot, signIn, startUi, type UiHarness } from './u
 const TYPES = ['release', 'experiment', 'operational', 'kill-switch'];
 const PROJECTS = ['web', 'mobile', 'payments', 'search'];
 
+// Not the well-known default: signed in with that, every page would wear the reminder to change it.
+const PASSWORD = 'Shown-In-Screenshots-1';
+
 let ui: UiHarness;
 let strategyId: string;
 beforeAll(async () => {
-  ui = await startUi();
+  ui = await startUi({ UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD });
   const features = Array.from({ length: 10_000 }, (_, i) => ({
     name: `${PROJECTS[i % 4]}-flag-${String(i).padStart(5, '0')}`,
     project: PROJECTS[i % 4],
@@ -61,7 +64,7 @@ describe('screenshots of daily work', () => {
   ] as const) {
     it(`at ${suffix} width`, async () => {
       const page = await ui.newPage(viewport);
-      await signIn(page, 'admin', 'unleash4all', '/flags');
+      await signIn(page, 'admin', PASSWORD, '/flags');
       await page.getByText('1–50 of 10,000 flags').waitFor();
       await screenshot(page, `flags-overview-${suffix}`);
       await page.goto(

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmProvider } from './components/confirm';
 import { Loading } from './components/status';
 import { BannerStrip } from './layout/banner-strip';
+import { DefaultPasswordReminder } from './layout/default-password';
 import { Header } from './layout/header';
 import { NotFound } from './layout/not-found';
 import { compilePattern, navigate, useLocation } from './router';
@@ -57,6 +58,7 @@ function SignedInApp() {
         Skip to content
       </a>
       <Header path={path} menuOpen={menuOpen} onMenu={setMenuOpen} />
+      <DefaultPasswordReminder />
       <BannerStrip path={path} />
       <main id="main" ref={main} tabIndex={-1}>
         {found ? (

@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
+import { noteSignInPassword } from '../../layout/default-password';
 import { PublicCard } from '../../layout/public-card';
 import type { RouteProps } from '../../router';
 import { useSignedIn, useSignInChoices } from '../../session';
@@ -27,6 +28,7 @@ function PasswordForm({ first }: { first: boolean }) {
       error={form.error}
       onSubmit={form.onSubmit(async (values) => {
         await api.post('/auth/simple/login', values);
+        noteSignInPassword(values.password);
         await signedIn();
       })}
     >

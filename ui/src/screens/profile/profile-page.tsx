@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { Form } from '../../components/form';
 import { useForm } from '../../forms/use-form';
+import { forgetDefaultPassword } from '../../layout/default-password';
 import { PageHeader } from '../../layout/page-header';
 import type { RouteProps } from '../../router';
 import { useSession } from '../../session';
@@ -21,6 +22,7 @@ function ChangePasswordForm() {
       onSubmit={form.onSubmit(async (values) => {
         setDone(false);
         await api.post('/api/admin/user/change-password', values);
+        forgetDefaultPassword();
         form.update(() => ({ oldPassword: '', password: '', confirmPassword: '' }));
         setDone(true);
       })}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flags } from '../flags.js';
+import { PHONE, signIn, startUi, type UiHarness } from './ui.js';
+
+let ui: UiHarness;
+beforeAll(async () => {
+  ui = await startUi();
+  await flags(ui.server).create('small');
+});
+afterAll(() => ui?.close());
+
+describe('small things a review found', () => {
+  it('shows every tab of a flag on a phone, the last ones too', async () => {
+    const page = await ui.newPage(PHONE);
+    await signIn(page, 'admin', 'unleash4all', '/projects/default/features/small');
+    const tabs = page.getByRole('navigation', { name: 'Parts of the flag' }).getByRole('link');
+    await tabs.first().waitFor();
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, (await tab.textContent())!).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.close();
+  });
+
+  it('opens a project from anywhere on its card, not only its title', async () => {
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/projects');
+    // Low on the card, away from its title.
+    const card = page.locator('.project-card').filter({ hasText: 'Default' });
+    const box = (await card.boundingBox())!;
+    await page.mouse.click(box.x + 20, box.y + box.height - 15);
+    await page.getByRole('heading', { level: 1, name: 'Default' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/projects/default');
+    await page.close();
+  });
+});
+
+describe('an Admin on the default password', () => {
+  it('is reminded to change it until they do', async () => {
+    const page = await ui.newPage();
+    await signIn(page);
+    const reminder = page.getByRole('status').filter({ hasText: 'default password' });
+    await reminder.waitFor();
+    await reminder.getByRole('link', { name: 'Change your password' }).click();
+    const form = page.getByRole('form', { name: 'Change your password' });
+    await form.getByLabel('Current password').fill('unleash4all');
+    await form.getByLabel('New password', { exact: true }).fill('Better-Secret-42');
+    await form.getByLabel('New password, again').fill('Better-Secret-42');
+    await form.getByRole('button', { name: /Change password/ }).click();
+    await reminder.waitFor({ state: 'detached' });
+
+    const again = await ui.newPage();
+    await signIn(again, 'admin', 'Better-Secret-42');
+    await again.getByRole('heading', { level: 1 }).waitFor();
+    expect(await again.getByText('You signed in with the default password').count()).toBe(0);
+    await again.close();
+    await page.close();
+  });
+});
