@@ -1,19 +1,25 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { flags } from '../flags.js';
-import { DESKTOP, PHONE, screenshot, signIn, startUi, type UiHarness } from './ui.js';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_ENV,
+  SCREENSHOT_PASSWORD,
+  screenshot,
+  signIn,
+  startUi,
+  type UiHarness,
+} from './ui.js';
 
 // The screens of daily work at scale, written to ui/screenshots/ at laptop and phone width: the
 // overview of 10,000 flags in four projects, and the strategy editor's three tabs.
 const TYPES = ['release', 'experiment', 'operational', 'kill-switch'];
 const PROJECTS = ['web', 'mobile', 'payments', 'search'];
 
-// Not the well-known default: signed in with that, every page would wear the reminder to change it.
-const PASSWORD = 'Shown-In-Screenshots-1';
-
 let ui: UiHarness;
 let strategyId: string;
 beforeAll(async () => {
-  ui = await startUi({ UNLEASH_DEFAULT_ADMIN_PASSWORD: PASSWORD });
+  ui = await startUi(SCREENSHOT_ENV);
   const features = Array.from({ length: 10_000 }, (_, i) => ({
     name: `${PROJECTS[i % 4]}-flag-${String(i).padStart(5, '0')}`,
     project: PROJECTS[i % 4],
@@ -64,7 +70,7 @@ describe('screenshots of daily work', () => {
   ] as const) {
     it(`at ${suffix} width`, async () => {
       const page = await ui.newPage(viewport);
-      await signIn(page, 'admin', PASSWORD, '/flags');
+      await signIn(page, 'admin', SCREENSHOT_PASSWORD, '/flags');
       await page.getByText('1–50 of 10,000 flags').waitFor();
       await screenshot(page, `flags-overview-${suffix}`);
       await page.goto(

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { flags } from '../flags.js';
-import { DESKTOP, PHONE, screenshot, signIn, startUi, type UiHarness } from './ui.js';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_ENV,
+  SCREENSHOT_PASSWORD,
+  screenshot,
+  signIn,
+  startUi,
+  type UiHarness,
+} from './ui.js';
 
 // The main screens with data a team would have, at laptop and at phone width, written to
 // ui/screenshots/ so that a change of how they look shows in review.
 let ui: UiHarness;
 beforeAll(async () => {
-  ui = await startUi();
+  ui = await startUi(SCREENSHOT_ENV);
   const f = flags(ui.server);
   const eu = await f.createSegment({
     name: 'eu-customers',
@@ -67,7 +76,7 @@ describe('screenshots of the main screens', () => {
   ] as const) {
     it(`at ${suffix} width`, async () => {
       const page = await ui.newPage(viewport);
-      await signIn(page, 'admin', 'unleash4all', '/projects/default');
+      await signIn(page, 'admin', SCREENSHOT_PASSWORD, '/projects/default');
       await page.getByRole('row', { name: /new-checkout/ }).waitFor();
       await screenshot(page, `flag-list-${suffix}`);
 

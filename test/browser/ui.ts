@@ -6,6 +6,13 @@ import { isUiBuilt } from '../../src/web/assets.js';
 import { startTestServer, type TestServer } from '../server.js';
 import { launchChromium } from './chromium.js';
 
+/**
+ * The admin's password for screenshots: not the well-known default, with which every page would
+ * wear the reminder to change it. Pass `SCREENSHOT_ENV` to `startUi`.
+ */
+export const SCREENSHOT_PASSWORD = 'Shown-In-Screenshots-1';
+export const SCREENSHOT_ENV = { UNLEASH_DEFAULT_ADMIN_PASSWORD: SCREENSHOT_PASSWORD };
+
 /** The widths the UI is made for: a laptop and a phone. */
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };

@@ -2,13 +2,21 @@ import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
 import { startSdk, until } from './sdk.js';
-import { PHONE, screenshot, signIn, startUi, type UiHarness } from './ui.js';
+import {
+  PHONE,
+  SCREENSHOT_ENV,
+  SCREENSHOT_PASSWORD,
+  screenshot,
+  signIn,
+  startUi,
+  type UiHarness,
+} from './ui.js';
 
 const clientToken = `default:development.${'7'.repeat(56)}`;
 let ui: UiHarness;
 let sdk: Unleash;
 beforeAll(async () => {
-  ui = await startUi({ INIT_CLIENT_API_TOKENS: clientToken });
+  ui = await startUi({ ...SCREENSHOT_ENV, INIT_CLIENT_API_TOKENS: clientToken });
   const f = flags(ui.server);
   await f.create('measured', { description: 'Counted by the SDK' });
   await f.addStrategy('measured', 'development', { name: 'userWithId', parameters: { userIds: 'alice' } });
@@ -39,7 +47,7 @@ describe('the usage chart', () => {
       [PHONE, 'phone'],
     ] as const) {
       const page = await ui.newPage(viewport);
-      await signIn(page, 'admin', 'unleash4all', '/projects/default/features/measured/usage');
+      await signIn(page, 'admin', SCREENSHOT_PASSWORD, '/projects/default/features/measured/usage');
       const section = page.getByRole('region', { name: 'development' });
       const table = section.getByRole('table', { name: /Evaluations per hour in development/ });
       await table.waitFor();

@@ -31,7 +31,7 @@ export function DefaultPasswordReminder() {
   return (
     <div class="banner banner-error" role="status">
       <span class="banner-icon" aria-hidden="true">
-        ⛔
+        ⚠
       </span>
       <span class="banner-message">
         You signed in with the default password, which everyone knows: anyone can sign in as you.

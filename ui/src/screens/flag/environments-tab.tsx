@@ -9,6 +9,7 @@ import { Empty, Problem } from '../../components/status';
 import { Link } from '../../router';
 import { useCan } from '../../session';
 import { flagHref } from '../../shared/links';
+import { CopyTo } from './copy-to';
 import type { FlagTabProps } from './flag-tab';
 import { StrategySummary } from './strategy-summary';
 
@@ -17,6 +18,14 @@ interface PanelProps extends FlagTabProps {
   segments: Segment[];
   /** The display names of the strategy types, by name. */
   typeNames: Record<string, string>;
+}
+
+const strategiesPath = (project: string, flag: string, environment: string) =>
+  `${featurePath(project, flag)}/environments/${seg(environment)}/strategies`;
+
+/** A strategy as a new one elsewhere: all it holds but its id and its place in the list. */
+function copyOf({ id: _id, sortOrder: _sortOrder, ...strategy }: Strategy) {
+  return strategy;
 }
 
 function strategyHref(project: string, flag: string, environment: string, strategyId = 'new'): string {
@@ -83,6 +92,14 @@ function StrategyCard({
               >
                 Edit
               </Link>
+              <CopyTo
+                what={`the strategy “${title}”`}
+                from={environment.name}
+                environments={feature.environments}
+                onCopy={(to) =>
+                  run(() => api.post(strategiesPath(project, feature.name, to), copyOf(strategy)))
+                }
+              />
             </>
           )}
           {canDelete && (
@@ -114,7 +131,7 @@ function EnvironmentPanel(props: PanelProps) {
   const { project, feature, environment, reload } = props;
   const canAdd = useCan('CREATE_FEATURE_STRATEGY', { project, environment: environment.name });
   const [problem, setProblem] = useState<string>();
-  const base = `${featurePath(project, feature.name)}/environments/${seg(environment.name)}/strategies`;
+  const base = strategiesPath(project, feature.name, environment.name);
 
   const run = async (action: () => Promise<unknown>) => {
     setProblem(undefined);

@@ -1,8 +1,11 @@
 import { useState } from 'preact/hooks';
+import { api, featurePath, seg } from '../../api/client';
 import type { FeatureEnvironment } from '../../api/types';
 import { Button } from '../../components/button';
-import { Empty } from '../../components/status';
+import { Empty, Problem } from '../../components/status';
+import { useAction } from '../../forms/use-action';
 import { useCan } from '../../session';
+import { CopyTo } from './copy-to';
 import type { FlagTabProps } from './flag-tab';
 import { VariantsEditor } from './variants-editor';
 
@@ -46,14 +49,34 @@ function EnvironmentVariants({
 }: FlagTabProps & { environment: FeatureEnvironment }) {
   const canEdit = useCan('UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project, environment: environment.name });
   const [editing, setEditing] = useState(false);
+  const action = useAction();
+  const copy = (to: string) =>
+    action.run(async () => {
+      await api.put(
+        `${featurePath(project, feature.name)}/environments/${seg(to)}/variants`,
+        environment.variants,
+      );
+      await reload();
+    });
   return (
     <section class="card" aria-labelledby={`variants-${environment.name}`}>
       <header class="environment-head">
         <h3 id={`variants-${environment.name}`}>{environment.name}</h3>
         {canEdit && !editing && (
-          <Button onClick={() => setEditing(true)}>Edit variants in {environment.name}</Button>
+          <div class="actions">
+            <Button onClick={() => setEditing(true)}>Edit variants in {environment.name}</Button>
+            {environment.variants.length > 0 && (
+              <CopyTo
+                what="the variants"
+                from={environment.name}
+                environments={feature.environments}
+                onCopy={copy}
+              />
+            )}
+          </div>
         )}
       </header>
+      <Problem message={action.problem} />
       {editing ? (
         <VariantsEditor
           project={project}
