@@ -233,6 +233,19 @@ describe('segments used by strategies', () => {
     );
   });
 
+  it('names at most five of the features using it when it refuses, and how many more', async () => {
+    const segment = (await create({ name: 'widely-used', constraints: [beta] })).body;
+    for (let i = 1; i <= 7; i++) {
+      await makeFeature(server, `wide-${i}`);
+      await addStrategy(server, `wide-${i}`, { name: 'default', segments: [segment.id] });
+    }
+    const refused = await server.request('DELETE', `/api/admin/segments/${segment.id}`, admin(server));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'The segment "widely-used" is used by 7 strategies (features wide-1, wide-2, wide-3, wide-4, wide-5 and 2 more): remove it from them first.',
+    );
+  });
+
   it("keeps a project's segment to that project's strategies", async () => {
     const other = (await segments()).segments.find((s: { name: string }) => s.name === 'in-other');
     await makeFeature(server, 'default-feature');

@@ -58,6 +58,12 @@ export async function changeSegment(ctx: AppContext, identity: Identity, id: num
   await checkAgainOnDuplicate(change, () => assertSegmentNameFree(ctx.db, input.name, id));
 }
 
+/** The first names of a list and how many more: a message names a few, not forty. */
+function someOf(names: string[], shown = 5): string {
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
 /** Deletes a segment no strategy uses (409 otherwise). */
 export async function removeSegment(ctx: AppContext, identity: Identity, id: number) {
   const actor = actorOf(identity);
@@ -67,7 +73,7 @@ export async function removeSegment(ctx: AppContext, identity: Identity, id: num
     if (users.length > 0) {
       throw new NameExistsError(
         `The segment "${segment.name}" is used by ${users.length} ${users.length === 1 ? 'strategy' : 'strategies'} ` +
-          `(features ${[...new Set(users.map((s) => s.featureName))].join(', ')}): remove it from them first.`,
+          `(features ${someOf([...new Set(users.map((s) => s.featureName))])}): remove it from them first.`,
       );
     }
     await writeSegmentDeletion(tx, actor, segment);
