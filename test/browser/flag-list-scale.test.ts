@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startUi, type UiHarness } from './ui.js';
+import { PHONE, signIn, startUi, type UiHarness } from './ui.js';
 
 // Issue 24's targets, measured (not timed tests: the numbers are printed, the bounds are generous
 // enough for a busy machine): 10,000 flags in a project, and 300 more in another.
@@ -123,6 +123,16 @@ describe(`${FLAGS.toLocaleString('en')} flags in a project`, () => {
     await page.getByLabel('Project').selectOption('default');
     await page.locator('.flag-table tbody tr').first().getByText('flag-09999', { exact: true }).waitFor();
     expect(new URL(page.url()).search).toBe('?project=default&sort=name&order=desc');
+    await page.close();
+  });
+
+  it('sorts on a phone too, where the list has no column headings', async () => {
+    const page = await ui.newPage(PHONE);
+    await signIn(page, 'admin', 'unleash4all', '/flags?project=mobile');
+    await page.getByText('1–50 of 300 flags').waitFor();
+    await page.getByLabel('Sort by').selectOption({ label: 'Name, descending' });
+    await page.locator('.flag-table tbody tr').first().getByText('mobile-99', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?project=mobile&sort=name&order=desc');
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FeatureType, Tag } from '../../api/types';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
-import type { FlagQuery } from './flag-query';
+import { type FlagQuery, SORT_KEYS, type SortKey } from './flag-query';
 
 /** How long typing may pause before the list follows: one search per word, not per key. */
 const TYPING_PAUSE_MS = 250;
@@ -13,6 +13,19 @@ const STAGES = [
   { value: 'live', label: 'Live' },
   { value: 'completed', label: 'Completed' },
 ];
+
+const SORT_NAMES: Record<SortKey, string> = {
+  name: 'Name',
+  project: 'Project',
+  type: 'Type',
+  lifecycle: 'Lifecycle',
+  createdAt: 'Created',
+  lastSeenAt: 'Last seen',
+};
+const SORT_CHOICES = SORT_KEYS.flatMap((key) => [
+  { value: `${key}:asc`, label: `${SORT_NAMES[key]}, ascending` },
+  { value: `${key}:desc`, label: `${SORT_NAMES[key]}, descending` },
+]);
 
 /** The search box: it keeps what is typed to itself and hands it on when typing pauses (or on Enter). */
 function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
@@ -98,6 +111,18 @@ export function FlagFilters({ query, onQuery, types, tags, projects }: Props) {
         choices={STAGES}
         onValue={(v) => set('lifecycle', v)}
       />
+      {/* The column headings sort on a wide screen; a phone shows no headings. */}
+      <div class="phone-only">
+        <SelectField
+          label="Sort by"
+          value={`${query.sort}:${query.order}`}
+          choices={SORT_CHOICES}
+          onValue={(v) => {
+            const [sort, order] = v.split(':') as [SortKey, FlagQuery['order']];
+            onQuery({ ...query, sort, order, page: 0 });
+          }}
+        />
+      </div>
       <CheckboxField label="Archived flags" checked={query.archived} onValue={(v) => set('archived', v)} />
     </search>
   );
