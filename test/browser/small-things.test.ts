@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
+import { adminApi } from './admin-api.js';
 import { PHONE, signIn, startUi, type UiHarness } from './ui.js';
 
 let ui: UiHarness;
@@ -35,6 +36,36 @@ describe('small things a review found', () => {
   });
 });
 
+describe('fields side by side', () => {
+  it('line up by their labels, a hint or a taller control under one of them or not', async () => {
+    await adminApi(ui.server).send(
+      'PUT',
+      '/api/admin/projects/default/features/small/environments/development/variants',
+      [
+        {
+          name: 'blue',
+          weight: 1000,
+          weightType: 'variable',
+          stickiness: 'default',
+          payload: { type: 'json', value: '{}' },
+        },
+      ],
+    );
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/projects/default/features/small/variants');
+    await page.getByRole('button', { name: 'Edit variants in development' }).click();
+    const top = async (label: string) => (await page.getByText(label, { exact: true }).boundingBox())!.y;
+    expect(await top('Payload value')).toBe(await top('Payload'));
+    await page.goto('/projects/default');
+    const filters = page.getByRole('search', { name: 'Filter the flags' });
+    const labelTop = async (label: string) =>
+      (await filters.getByText(label, { exact: true }).boundingBox())!.y;
+    expect(await labelTop('Search')).toBe(await labelTop('Type'));
+    await page.close();
+  });
+});
+
+// Last: it changes the admin's password.
 describe('an Admin on the default password', () => {
   it('is reminded to change it until they do', async () => {
     const page = await ui.newPage();
