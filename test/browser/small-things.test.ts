@@ -70,7 +70,7 @@ describe('an Admin on the default password', () => {
   it('is reminded to change it until they do', async () => {
     const page = await ui.newPage();
     await signIn(page);
-    const reminder = page.getByRole('status').filter({ hasText: 'default password' });
+    const reminder = page.locator('.banner').filter({ hasText: 'default password' });
     await reminder.waitFor();
     await reminder.getByRole('link', { name: 'Change your password' }).click();
     const form = page.getByRole('form', { name: 'Change your password' });

@@ -29,7 +29,7 @@ export function DefaultPasswordReminder() {
   }, []);
   if (!shown) return null;
   return (
-    <div class="banner banner-error" role="status">
+    <div class="banner banner-error">
       <span class="banner-icon" aria-hidden="true">
         ⚠
       </span>
