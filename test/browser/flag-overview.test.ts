@@ -56,6 +56,8 @@ describe('the flag list', () => {
     await offline.getByRole('link', { name: 'offline-sync' }).click();
     await page.getByRole('heading', { level: 1, name: 'offline-sync' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/projects/mobile/features/offline-sync');
+    // There too, the type by its name.
+    await page.locator('.flag-meta').getByText('Operational', { exact: true }).waitFor();
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { featurePath } from '../../api/client';
-import type { Feature } from '../../api/types';
+import type { Feature, FeatureType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { lazy } from '../../components/lazy';
 import { ErrorMessage, Loaded } from '../../components/status';
@@ -49,6 +49,7 @@ export function FlagPage({ params }: RouteProps) {
   const name = params.featureName!;
   const tab = TABS.find((t) => t.id === (params.tab ?? '')) ?? TABS[0]!;
   const feature = useResource<Feature>(featurePath(project, name));
+  const types = useResource<{ types: FeatureType[] }>('/api/admin/feature-types');
   const trail = useProjectTrail(project);
   const Tab = tab.screen;
   return (
@@ -66,7 +67,9 @@ export function FlagPage({ params }: RouteProps) {
             actions={<FlagActions project={project} feature={flag} reload={feature.reload} />}
           >
             <p class="flag-meta">
-              <span class="badge">{flag.type}</span>
+              <span class="badge">
+                {types.data?.types.find((t) => t.id === flag.type)?.name ?? flag.type}
+              </span>
               {flag.stale && <span class="badge badge-warning">stale</span>}
               {flag.impressionData && <span class="badge">impression data</span>}
             </p>
