@@ -91,6 +91,17 @@ describe('the playground', () => {
     );
     await page.getByLabel('Find a flag').fill('us-');
     expect(await page.locator('tr.result-row').count()).toBe(4);
+
+    // On in development for its region, off in production (turned off there): they differ.
+    await page.getByLabel('Find a flag').fill('');
+    await page.getByLabel('Only flags that differ between environments').check();
+    await page.getByText('1–4 of 4 results').waitFor();
+    for (const text of await page.locator('tr.result-row').allTextContents()) {
+      expect(/eu-only.*region=eu|us-only.*region=us/.test(text), text).toBe(true);
+    }
+    await page.getByLabel('Result', { exact: true }).selectOption({ label: 'Only on' });
+    await page.getByText('1–2 of 2 results').waitFor();
+    expect(await page.locator('tr.result-row td[data-label=Result]').allTextContents()).toEqual(['On', 'On']);
     await page.close();
   });
 });
