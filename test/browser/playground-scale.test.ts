@@ -37,7 +37,7 @@ describe(`the playground with ${(FLAGS * 2).toLocaleString('en')} results`, () =
     const button = page.getByRole('button', { name: 'Try the context' });
     await button.click();
     await page.getByText('1–50 of 10,000 results').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => !document.querySelector('button[aria-busy=true]'));
+    await page.waitForFunction('!document.querySelector("button[aria-busy=true]")');
     const { answeredAt, readyAt, longest } = await page.evaluate<{
       answeredAt: number;
       readyAt: number;
