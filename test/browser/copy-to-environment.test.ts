@@ -38,7 +38,7 @@ describe('copying to another environment', () => {
     const page = await ui.newPage();
     await signIn(page, 'admin', 'unleash4all', '/projects/default/features/copied');
     await page
-      .getByRole('button', { name: 'Copy the strategy “Beta” from development to another environment' })
+      .getByRole('button', { name: 'Copy to another environment: the strategy “Beta” of development' })
       .click();
     await page.getByRole('button', { name: 'production', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Copy the strategy “Beta” to production?' });
@@ -60,7 +60,7 @@ describe('copying to another environment', () => {
     const page = await ui.newPage();
     await signIn(page, 'admin', 'unleash4all', '/projects/default/features/copied/variants');
     await page
-      .getByRole('button', { name: 'Copy the variants from development to another environment' })
+      .getByRole('button', { name: 'Copy to another environment: the variants of development' })
       .click();
     await page.getByRole('button', { name: 'production', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy to production' }).click();

@@ -89,6 +89,7 @@ beforeAll(async () => {
     '/admin/roles/1',
     '/admin/invite-links',
     '/admin/api-tokens',
+    '/admin/environments',
     '/admin/banners',
     '/admin/oidc',
     '/admin/import-export',

@@ -68,6 +68,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/admin/roles/:roleId', screen: later('role') },
   { path: '/admin/invite-links', screen: later('inviteLinks') },
   { path: '/admin/api-tokens', screen: later('apiTokens') },
+  { path: '/admin/environments', screen: later('environments') },
   { path: '/admin/banners', screen: later('banners') },
   { path: '/admin/oidc', screen: later('oidc') },
   { path: '/admin/import-export', screen: later('importExport') },

@@ -6,6 +6,7 @@ import { ApplicationsPage } from './applications/applications-page';
 import { BannersPage } from './banners/banners-page';
 import { ContextFieldPage } from './context/context-field-page';
 import { ContextFieldsPage } from './context/context-fields-page';
+import { EnvironmentsPage } from './environments/environments-page';
 import { EventsPage } from './events/events-page';
 import { GroupPage } from './groups/group-page';
 import { GroupsPage } from './groups/groups-page';
@@ -39,6 +40,7 @@ export const lazyScreens = {
   applications: ApplicationsPage,
   application: ApplicationPage,
   events: EventsPage,
+  environments: EnvironmentsPage,
   playground: PlaygroundPage,
   profile: ProfilePage,
   users: UsersPage,

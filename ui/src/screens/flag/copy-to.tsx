@@ -34,7 +34,7 @@ export function CopyTo({ what, from, environments, onCopy }: Props) {
     await onCopy(to.name);
   };
   return (
-    <Disclosure label="Copy to" ariaLabel={`Copy ${what} from ${from} to another environment`} align="right">
+    <Disclosure label="Copy to" ariaLabel={`Copy to another environment: ${what} of ${from}`} align="right">
       <ul class="menu-list">
         {targets.map((e) => (
           <li key={e.name}>
