@@ -90,6 +90,7 @@ beforeAll(async () => {
     '/admin/invite-links',
     '/admin/api-tokens',
     '/admin/environments',
+    '/admin/tag-types',
     '/admin/banners',
     '/admin/oidc',
     '/admin/import-export',

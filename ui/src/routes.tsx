@@ -69,6 +69,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/admin/invite-links', screen: later('inviteLinks') },
   { path: '/admin/api-tokens', screen: later('apiTokens') },
   { path: '/admin/environments', screen: later('environments') },
+  { path: '/admin/tag-types', screen: later('tagTypes') },
   { path: '/admin/banners', screen: later('banners') },
   { path: '/admin/oidc', screen: later('oidc') },
   { path: '/admin/import-export', screen: later('importExport') },

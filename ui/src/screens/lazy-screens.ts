@@ -22,6 +22,7 @@ import { SegmentPage } from './segments/segment-page';
 import { SegmentsPage } from './segments/segments-page';
 import { StrategyTypePage } from './strategies/strategy-type-page';
 import { StrategyTypesPage } from './strategies/strategy-types-page';
+import { TagTypesPage } from './tag-types/tag-types-page';
 import { ApiTokensPage } from './tokens/api-tokens-page';
 import { ProjectTokensPage } from './tokens/project-tokens-page';
 import { UsersPage } from './users/users-page';
@@ -41,6 +42,7 @@ export const lazyScreens = {
   application: ApplicationPage,
   events: EventsPage,
   environments: EnvironmentsPage,
+  tagTypes: TagTypesPage,
   playground: PlaygroundPage,
   profile: ProfilePage,
   users: UsersPage,
