@@ -91,6 +91,8 @@ beforeAll(async () => {
     '/admin/api-tokens',
     '/admin/environments',
     '/admin/tag-types',
+    '/admin/integrations',
+    '/admin/integrations/new?provider=webhook',
     '/admin/banners',
     '/admin/oidc',
     '/admin/import-export',

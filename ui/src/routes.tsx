@@ -70,6 +70,8 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/admin/api-tokens', screen: later('apiTokens') },
   { path: '/admin/environments', screen: later('environments') },
   { path: '/admin/tag-types', screen: later('tagTypes') },
+  { path: '/admin/integrations', screen: later('integrations') },
+  { path: '/admin/integrations/:integrationId', screen: later('integration') },
   { path: '/admin/banners', screen: later('banners') },
   { path: '/admin/oidc', screen: later('oidc') },
   { path: '/admin/import-export', screen: later('importExport') },

@@ -34,6 +34,7 @@ export const adminNavigation: NavItem[] = [
   { href: '/admin/api-tokens', label: 'API tokens', visible: seesTokens },
   { href: '/admin/environments', label: 'Environments', visible: isAdmin },
   { href: '/admin/tag-types', label: 'Tag types' },
+  { href: '/admin/integrations', label: 'Integrations', visible: isAdmin },
   { href: '/admin/banners', label: 'Banners' },
   { href: '/admin/oidc', label: 'Single sign-on', visible: isAdmin },
   { href: '/admin/import-export', label: 'Import and export', visible: isAdmin },

@@ -11,6 +11,8 @@ import { EventsPage } from './events/events-page';
 import { GroupPage } from './groups/group-page';
 import { GroupsPage } from './groups/groups-page';
 import { ImportExportPage } from './import-export/import-export-page';
+import { IntegrationPage } from './integrations/integration-page';
+import { IntegrationsPage } from './integrations/integrations-page';
 import { InviteLinksPage } from './invites/invite-links-page';
 import { OidcPage } from './oidc/oidc-page';
 import { PlaygroundPage } from './playground/playground-page';
@@ -43,6 +45,8 @@ export const lazyScreens = {
   events: EventsPage,
   environments: EnvironmentsPage,
   tagTypes: TagTypesPage,
+  integrations: IntegrationsPage,
+  integration: IntegrationPage,
   playground: PlaygroundPage,
   profile: ProfilePage,
   users: UsersPage,
