@@ -225,9 +225,10 @@ export interface AuditEvent {
   preData: unknown;
 }
 
-export interface EventPage {
+/** A page of the event search, and how many events it finds in all. */
+export interface EventSearchAnswer {
   events: AuditEvent[];
-  totalEvents: number;
+  total: number;
 }
 
 export interface MetricsBucket {

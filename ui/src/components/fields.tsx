@@ -41,7 +41,7 @@ function describedBy(id: string, { error, hint }: FieldFrame): string | undefine
 
 /** The attributes of a text input a form here sets. */
 interface InputOptions {
-  type?: 'text' | 'email' | 'password' | 'number' | 'search' | 'url' | 'datetime-local';
+  type?: 'text' | 'email' | 'password' | 'number' | 'search' | 'url' | 'date' | 'datetime-local';
   name?: string;
   required?: boolean;
   disabled?: boolean;

@@ -1,44 +1,12 @@
-import { useState } from 'preact/hooks';
-import type { AuditEvent, EventPage } from '../api/types';
+import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+import type { AuditEvent, EventSearchAnswer } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Pager } from '../components/pager';
 import { Empty, Loaded } from '../components/status';
 import { formatDateTime } from '../format';
-
-export interface EventFilter {
-  type?: string;
-  project?: string;
-  feature?: string;
-}
-
-const PAGE_SIZE = 25;
-
-function eventsPath(filter: EventFilter, page: number): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  return `/api/admin/events?${params}`;
-}
-
-function EventChanges({ event }: { event: AuditEvent }) {
-  if (event.data == null && event.preData == null) return null;
-  return (
-    <details class="event-changes">
-      <summary>Details</summary>
-      {event.preData != null && (
-        <>
-          <p class="label">Before</p>
-          <pre>{JSON.stringify(event.preData, null, 2)}</pre>
-        </>
-      )}
-      {event.data != null && (
-        <>
-          <p class="label">{event.preData != null ? 'After' : 'Data'}</p>
-          <pre>{JSON.stringify(event.data, null, 2)}</pre>
-        </>
-      )}
-    </details>
-  );
-}
+import { EventChanges } from './event-changes';
+import { type EventQuery, PAGE_SIZE, searchPath } from './event-query';
 
 function EventRow({ event }: { event: AuditEvent }) {
   return (
@@ -59,23 +27,46 @@ function EventRow({ event }: { event: AuditEvent }) {
   );
 }
 
-/** The audit log, newest first, filtered and a page at a time. */
-export function EventList({ filter }: { filter: EventFilter }) {
-  const [page, setPage] = useState(0);
-  const events = useResource<EventPage>(eventsPath(filter, page));
+interface Props {
+  query: EventQuery;
+  onPage(page: number): void;
+  /** What is said when no event is found. */
+  empty: ComponentChildren;
+}
+
+/**
+ * The events the search API finds, newest first, a page at a time: the server filters and pages,
+ * so a log of a million events costs the browser what one of 50 does.
+ */
+export function EventList({ query, onPage, empty }: Props) {
+  const found = useResource<EventSearchAnswer>(searchPath(query), { keep: true });
+  const total = found.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+
+  // A page past the end (an old link, a log cleaned up since) shows the last one.
+  useEffect(() => {
+    if (found.data && !found.loading && query.page > lastPage) onPage(lastPage);
+  });
+
   return (
-    <Loaded resources={[events]}>
-      {({ events: list, totalEvents }) =>
-        totalEvents === 0 ? (
-          <Empty>No events.</Empty>
+    <Loaded resources={[found]} label="Loading events…">
+      {(answer) =>
+        answer.total === 0 ? (
+          <Empty>{empty}</Empty>
         ) : (
           <>
             <ol class="event-list" aria-label="Events, newest first">
-              {list.map((event) => (
+              {answer.events.map((event) => (
                 <EventRow key={event.id} event={event} />
               ))}
             </ol>
-            <Pager page={page} pageSize={PAGE_SIZE} total={totalEvents} onPage={setPage} noun="events" />
+            <Pager
+              page={Math.min(query.page, lastPage)}
+              pageSize={PAGE_SIZE}
+              total={answer.total}
+              onPage={onPage}
+              noun="events"
+            />
           </>
         )
       }

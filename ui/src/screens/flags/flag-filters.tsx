@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FeatureType, Tag } from '../../api/types';
-import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { CheckboxField, SelectField } from '../../components/fields';
+import { SearchBox } from '../../components/search-box';
 import { type FlagQuery, SORT_KEYS, type SortKey } from './flag-query';
-
-/** How long typing may pause before the list follows: one search per word, not per key. */
-const TYPING_PAUSE_MS = 250;
 
 const STAGES = [
   { value: '', label: 'Any stage' },
@@ -27,33 +24,6 @@ const SORT_CHOICES = SORT_KEYS.flatMap((key) => [
   { value: `${key}:desc`, label: `${SORT_NAMES[key]}, descending` },
 ]);
 
-/** The search box: it keeps what is typed to itself and hands it on when typing pauses (or on Enter). */
-function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The URL changed under it (Back, a link): show that search.
-  useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const hand = (next: string) => {
-    clearTimeout(timer.current);
-    if (next !== value) onSearch(next);
-  };
-  return (
-    <TextField
-      label="Search"
-      type="search"
-      placeholder="Name, description or tag"
-      value={text}
-      onValue={(next) => {
-        setText(next);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => hand(next), TYPING_PAUSE_MS);
-      }}
-      onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && hand(text)}
-    />
-  );
-}
-
 interface Props {
   query: FlagQuery;
   onQuery(query: FlagQuery): void;
@@ -70,7 +40,12 @@ export function FlagFilters({ query, onQuery, types, tags, projects }: Props) {
   const tagChoices = tags.map((t) => `${t.type}:${t.value}`).sort();
   return (
     <search class="filters" aria-label="Filter the flags">
-      <SearchBox value={query.search} onSearch={(text) => set('search', text)} />
+      <SearchBox
+        label="Search"
+        placeholder="Name, description or tag"
+        value={query.search}
+        onSearch={(text) => set('search', text)}
+      />
       {projects && (
         <SelectField
           label="Project"
