@@ -41,6 +41,8 @@ beforeAll(async () => {
     parameters: { rollout: '25', stickiness: 'default', groupId: 'web-flag-00000' },
   });
   await f.enable('web-flag-00000', 'development');
+  // On for everyone in development, off in production: the playground's filter finds them.
+  for (const name of ['web-flag-00008', 'web-flag-00012', 'web-flag-00016']) await f.enable(name, 'development');
   const segment = await f.createSegment({ name: 'beta-testers', constraints: [] });
   const made = await f.addStrategy('web-flag-00004', 'development', {
     name: 'flexibleRollout',
@@ -60,6 +62,12 @@ beforeAll(async () => {
     ],
   });
   strategyId = made.id;
+  // A change for the event log's diff: the rollout from 40 to 60.
+  await ui.server.request(
+    'PUT',
+    `/api/admin/projects/web/features/web-flag-00004/environments/development/strategies/${made.id}`,
+    { token: ui.server.adminToken, body: { ...made, parameters: { ...made.parameters, rollout: '60' } } },
+  );
 }, 120_000);
 afterAll(() => ui?.close());
 
@@ -81,6 +89,21 @@ describe('screenshots of daily work', () => {
         await page.getByRole('tabpanel', { name: tab }).waitFor();
         await screenshot(page, `strategy-${tab.toLowerCase()}-${suffix}`);
       }
+      await page.goto('/events?type=feature-strategy-update&feature=web-flag-00004');
+      await page.getByText('parameters.rollout').first().waitFor();
+      await screenshot(page, `event-diff-${suffix}`);
+      await page.goto('/playground');
+      await page.getByLabel('production').check();
+      // One project: all four would ask more evaluations than the playground answers at once.
+      await page.getByLabel('All projects').uncheck();
+      await page.getByLabel('Web', { exact: true }).check();
+      await page.getByLabel('appName').fill('web');
+      await page.getByLabel('userId').fill('alice');
+      await page.getByRole('button', { name: 'Try the context' }).click();
+      await page.getByRole('heading', { name: 'Results' }).waitFor();
+      await page.getByLabel('Only flags that differ between environments').check();
+      await page.getByText(/of \d+ results|No result matches/).first().waitFor();
+      await screenshot(page, `playground-filters-${suffix}`);
       await page.close();
     });
   }
