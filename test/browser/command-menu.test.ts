@@ -49,12 +49,12 @@ describe('the command menu', () => {
     await page.locator('[role=combobox]:focus').waitFor();
     await page.keyboard.type('apps');
     await expect.poll(() => options(page).allTextContents()).toEqual(['Project Mobile apps']);
-    await page.getByRole('combobox').fill('event');
+    await page.getByRole('dialog').getByRole('combobox').fill('event');
     await options(page).filter({ hasText: 'Event log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Event log' }).waitFor();
 
     await page.keyboard.press('Control+k');
-    await page.getByRole('combobox').waitFor();
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/events');

@@ -42,7 +42,8 @@ beforeAll(async () => {
   });
   await f.enable('web-flag-00000', 'development');
   // On for everyone in development, off in production: the playground's filter finds them.
-  for (const name of ['web-flag-00008', 'web-flag-00012', 'web-flag-00016']) await f.enable(name, 'development');
+  for (const name of ['web-flag-00008', 'web-flag-00012', 'web-flag-00016'])
+    await f.enable(name, 'development');
   const segment = await f.createSegment({ name: 'beta-testers', constraints: [] });
   const made = await f.addStrategy('web-flag-00004', 'development', {
     name: 'flexibleRollout',
@@ -102,7 +103,10 @@ describe('screenshots of daily work', () => {
       await page.getByRole('button', { name: 'Try the context' }).click();
       await page.getByRole('heading', { name: 'Results' }).waitFor();
       await page.getByLabel('Only flags that differ between environments').check();
-      await page.getByText(/of \d+ results|No result matches/).first().waitFor();
+      await page
+        .getByText(/of \d+ results|No result matches/)
+        .first()
+        .waitFor();
       await screenshot(page, `playground-filters-${suffix}`);
       await page.close();
     });

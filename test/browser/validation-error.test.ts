@@ -32,7 +32,7 @@ describe('a validation error of the server', () => {
 
     await page.getByRole('alert').waitFor();
     const targeting = page.getByRole('tab', { name: /^Targeting/ });
-    expect(await targeting.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => targeting.getAttribute('aria-selected')).toBe('true');
     expect(await targeting.textContent()).toBe('Targeting1 problem');
     expect(await page.getByRole('alert').textContent()).toBe('The field marked below needs a change.');
     expect(await value.getAttribute('aria-invalid')).toBe('true');
