@@ -15,6 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+describe('GET /auth/session', () => {
+  it('answers 200 either way: signed in with a live session cookie, else the ways to sign in', async () => {
+    const out = await server.request('GET', '/auth/session');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ signedIn: false, defaultHidden: false, options: [] });
+    const stale = await server.request('GET', '/auth/session', { cookie: 'unleash-session=not-a-session' });
+    expect(stale.body).toEqual({ signedIn: false, defaultHidden: false, options: [] });
+
+    const user = await createUser(server, 3);
+    const signedIn = await login(server, user.username, STRONG_PASSWORD);
+    const res = await server.request('GET', '/auth/session', { cookie: signedIn.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ signedIn: true });
+  });
+});
+
 describe('POST /auth/simple/login', () => {
   it('signs in with the username or the email and sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const user = await createUser(server, 3);

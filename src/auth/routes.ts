@@ -16,6 +16,7 @@ import { UserSchema } from '../users/schemas.js';
 import { describeUser } from '../users/service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { requestResetEmail, resetPassword, validateResetToken } from './reset-service.js';
+import { resolveIdentity } from './resolve-identity.js';
 import {
   ChangePasswordBody,
   EmailBody,
@@ -23,6 +24,7 @@ import {
   LogoutAnswer,
   ResetTokenUser,
   ResetValidateQuery,
+  SessionAnswer,
   ValidatePasswordBody,
 } from './schemas.js';
 import { login } from './service.js';
@@ -60,6 +62,26 @@ export function authRoutes(app: App, ctx: AppContext): void {
       const { user, sessionId } = await login(ctx, limiter, { ...request.body, address: request.ip });
       reply.header('set-cookie', sessionCookie(sessionId, secureCookie));
       return describeUser(user);
+    },
+  );
+
+  // The web UI asks this first: a signed-out browser learns how to sign in from a 200, where the
+  // 401 of /api/admin/user was logged as a failed request in the console of every signed-out load.
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Whether the session cookie names a user; if not, the ways to sign in',
+        response: { 200: SessionAnswer },
+        security: [],
+      },
+    },
+    async (request) => {
+      const identity = await resolveIdentity(ctx.db, ctx.identityCache, { cookie: request.headers.cookie });
+      if (identity) return { signedIn: true };
+      const { defaultHidden, options } = ctx.signIn.describe();
+      return { signedIn: false, defaultHidden, options };
     },
   );
 

@@ -48,3 +48,16 @@ export const EmailBody = Type.Object(
   { email: Type.String({ minLength: 1, maxLength: 255, description: 'The e-mail address of the account' }) },
   { additionalProperties: false },
 );
+
+/** Whether a browser is signed in, and if not how it can sign in: always a 200, never an error. */
+export const SessionAnswer = Type.Object({
+  signedIn: Type.Boolean({ description: 'The session cookie names a user' }),
+  defaultHidden: Type.Optional(
+    Type.Boolean({ description: 'Signed out only: password sign-in is turned off, so its form is hidden' }),
+  ),
+  options: Type.Optional(
+    Type.Array(Type.Object({ type: Type.String(), message: Type.String(), path: Type.String() }), {
+      description: 'Signed out only: the other ways to sign in (OpenID Connect), each a link to follow',
+    }),
+  ),
+});

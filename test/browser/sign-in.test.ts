@@ -9,6 +9,16 @@ beforeAll(async () => {
 afterAll(() => ui?.close());
 
 describe('signing in', () => {
+  it('opens the sign-in page of a signed-out browser without an error in the console', async () => {
+    const page = await ui.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto('/projects');
+    await page.getByLabel('Username or email').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('refuses a wrong password with the server’s message, keeping the username typed', async () => {
     const page = await ui.newPage();
     await page.goto('/');

@@ -67,9 +67,19 @@ interface Props {
   loading: ComponentChildren;
 }
 
-/** Signed in as whom, or signed out with the ways to sign in the server's 401 offers. */
+/**
+ * Signed in as whom, or signed out with the ways to sign in. Asked first of `/auth/session`, which
+ * answers a signed-out browser with a 200 (a 401 is logged in the console as a failed request).
+ */
 async function readSession(): Promise<State> {
   try {
+    const session = await api.get<{ signedIn: boolean } & Partial<SignInChoices>>('/auth/session');
+    if (!session.signedIn) {
+      return {
+        kind: 'signedOut',
+        choices: { defaultHidden: session.defaultHidden ?? false, options: session.options ?? [] },
+      };
+    }
     return { kind: 'signedIn', me: await api.get<CurrentUser>('/api/admin/user') };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return signedOutBy(error);
