@@ -2,9 +2,11 @@
 // match pattern "^[A-Za-z0-9\-_.]+$"". Beside a field, the user needs the rule in their words,
 // in the units the field shows (a variant's weight is stored per mille, shown in percent).
 
+import { FLAG_NAME_PATTERN, ID_PATTERN } from './checks';
+
 const PATTERNS: Record<string, string> = {
-  '^[A-Za-z0-9\\-_.]+$': "Only letters, digits, '-', '_' and '.', without spaces.",
-  "^[A-Za-z0-9\\-_.!~*'()]+$": "Only letters, digits and - _ . ! ~ * ' ( ), without spaces.",
+  [ID_PATTERN.source]: ID_PATTERN.rule,
+  [FLAG_NAME_PATTERN.source]: FLAG_NAME_PATTERN.rule,
   '\\S': 'Cannot be only spaces.',
 };
 

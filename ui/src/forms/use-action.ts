@@ -7,8 +7,11 @@ export interface Action {
   problem: string | undefined;
 }
 
-/** A button's action that talks to the server: busy while it runs, and what went wrong. */
-export function useAction(): Action {
+/**
+ * A button's action that talks to the server: busy while it runs, and what went wrong. `after`
+ * runs when an action succeeded (a list read again: its counts and order are the server's).
+ */
+export function useAction(after?: () => Promise<unknown>): Action {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const run = async (action: () => Promise<unknown>) => {
@@ -16,6 +19,7 @@ export function useAction(): Action {
     setProblem(undefined);
     try {
       await action();
+      await after?.();
       return true;
     } catch (error) {
       setProblem((error as Error).message);

@@ -11,16 +11,7 @@ import type { AdminEnvironment } from './environment-types';
 /** The instance's environments, in the order every list shows them. */
 export function EnvironmentsPage(_props: RouteProps) {
   const environments = useResource<{ environments: AdminEnvironment[] }>('/api/admin/environments');
-  const own = useAction();
-  // Each change reads the list again: counts and order are the server's.
-  const action = {
-    ...own,
-    run: (change: () => Promise<unknown>) =>
-      own.run(async () => {
-        await change();
-        await environments.reload();
-      }),
-  };
+  const action = useAction(environments.reload);
   return (
     <>
       <PageHeader title="Environments">
@@ -29,7 +20,7 @@ export function EnvironmentsPage(_props: RouteProps) {
           environment, named by their API token.
         </p>
       </PageHeader>
-      <Problem message={own.problem} />
+      <Problem message={action.problem} />
       <Loaded resources={[environments]}>
         {({ environments: list }) => {
           const move = (index: number, by: number) => {

@@ -15,12 +15,8 @@ export function IntegrationsPage(_props: RouteProps) {
   const canCreate = useCan('CREATE_ADDON');
   const canUpdate = useCan('UPDATE_ADDON');
   const canDelete = useCan('DELETE_ADDON');
-  const action = useAction();
-  const run = (change: () => Promise<unknown>) =>
-    action.run(async () => {
-      await change();
-      await list.reload();
-    });
+  const action = useAction(list.reload);
+  const { run } = action;
   // The whole integration goes back: a PUT replaces it (sensitive parameters come as `*****` and are kept).
   const toggle = (a: Integration) =>
     run(() => api.put(`/api/admin/addons/${a.id}`, { ...a, enabled: !a.enabled }));

@@ -15,15 +15,7 @@ import { type TagType, TagTypeRow } from './tag-type-row';
 /** The kinds of tags flags can carry (`simple`, `team`…): a tag is a type and a value. */
 export function TagTypesPage(_props: RouteProps) {
   const tagTypes = useResource<{ tagTypes: TagType[] }>('/api/admin/tag-types');
-  const own = useAction();
-  const action = {
-    ...own,
-    run: (change: () => Promise<unknown>) =>
-      own.run(async () => {
-        await change();
-        await tagTypes.reload();
-      }),
-  };
+  const action = useAction(tagTypes.reload);
   const canCreate = useCan('CREATE_TAG_TYPE');
   const form = useForm(
     { name: '', description: '' },
@@ -36,7 +28,7 @@ export function TagTypesPage(_props: RouteProps) {
           A tag is a type and a value, such as team: payments. Flags are found and filtered by them.
         </p>
       </PageHeader>
-      <Problem message={own.problem} />
+      <Problem message={action.problem} />
       <Loaded resources={[tagTypes]}>
         {({ tagTypes: list }) => (
           <ul class="card-grid">
