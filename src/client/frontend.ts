@@ -7,7 +7,6 @@ import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
-import { evaluate, type FlagSet } from './evaluation/evaluate.js';
 import type { Context } from './evaluation/types.js';
 import { FrontendContextBody, FrontendFeatureParams, FrontendToggle, FrontendToggles } from './schemas.js';
 import { assertReady, type FlagSnapshot, type ServedFeature } from './snapshot.js';
@@ -48,20 +47,14 @@ export function contextFrom(fields: Record<string, unknown>, callerAddress: stri
   return context;
 }
 
-function flagSet(snapshot: FlagSnapshot, environment: string): FlagSet {
-  return {
-    feature: (name) => snapshot.feature(environment, name),
-    segment: (id) => snapshot.segment(id),
-  };
-}
-
-function canSee(token: TokenIdentity, feature: ServedFeature): boolean {
+/** Whether the token's projects include the feature's. */
+export function canSee(token: TokenIdentity, feature: ServedFeature): boolean {
   return token.projects.includes('*') || token.projects.includes(feature.project);
 }
 
 /** The feature as a frontend SDK gets it, or null when it is off for this context. */
-function toggleOf(feature: ServedFeature, context: Context, flags: FlagSet) {
-  const { enabled, variant } = evaluate(feature, context, flags);
+function toggleOf(snapshot: FlagSnapshot, environment: string, feature: ServedFeature, context: Context) {
+  const { enabled, variant } = snapshot.evaluate(environment, feature, context);
   if (!enabled) return null;
   return {
     name: feature.name,
@@ -78,11 +71,10 @@ function toggleOf(feature: ServedFeature, context: Context, flags: FlagSet) {
 }
 
 function toggles(snapshot: FlagSnapshot, token: TokenIdentity, context: Context) {
-  const flags = flagSet(snapshot, token.environment);
   const result = [];
   for (const feature of snapshot.features(token.environment)) {
     if (!canSee(token, feature)) continue;
-    const toggle = toggleOf(feature, context, flags);
+    const toggle = toggleOf(snapshot, token.environment, feature, context);
     if (toggle) result.push(toggle);
   }
   return { toggles: result };
@@ -170,9 +162,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
       const feature = snapshot.feature(token.environment, name);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
       const toggle =
-        feature && canSee(token, feature)
-          ? toggleOf(feature, context, flagSet(snapshot, token.environment))
-          : null;
+        feature && canSee(token, feature) ? toggleOf(snapshot, token.environment, feature, context) : null;
       // Off, unknown or out of the token's projects all look the same, as in the list.
       if (!toggle) throw new NotFoundError(`The flag "${name}" is not on for this context.`);
       reply.header('cache-control', 'no-cache');

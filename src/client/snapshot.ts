@@ -2,7 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { ServiceUnavailableError } from '../http/errors.js';
 import type { FeatureModel } from '../read-model/model.js';
 import type { FeatureRecord } from '../read-model/queries.js';
-import type { ClientFeature, Constraint, Segment, VariantDefinition } from './evaluation/types.js';
+import { type Evaluation, evaluate, type FlagSet } from './evaluation/evaluate.js';
+import type { ClientFeature, Constraint, Context, Segment, VariantDefinition } from './evaluation/types.js';
 
 /** SDK requests never wait for the database: before the first load there is nothing to serve. */
 export function assertReady(snapshot: FlagSnapshot): void {
@@ -179,6 +180,15 @@ export class FlagSnapshot {
 
   segment(id: number): Segment | undefined {
     return this.segmentDetails(id);
+  }
+
+  /** A served feature of the environment evaluated for a context, as an SDK would. */
+  evaluate(environment: string, feature: ServedFeature, context: Context): Evaluation {
+    const flags: FlagSet = {
+      feature: (name) => this.feature(environment, name),
+      segment: (id) => this.segment(id),
+    };
+    return evaluate(feature, context, flags);
   }
 
   segmentDetails(id: number): SegmentDetails | undefined {

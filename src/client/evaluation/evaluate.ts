@@ -10,7 +10,7 @@ import type {
   VariantDefinition,
 } from './types.js';
 import { DISABLED_VARIANT } from './types.js';
-import { pickVariant } from './variants.js';
+import { type Pick, pickVariant } from './variants.js';
 
 /** What an evaluation needs besides the feature itself. */
 export interface FlagSet {
@@ -18,9 +18,17 @@ export interface FlagSet {
   segment(id: number): Segment | undefined;
 }
 
+/**
+ * Why a feature came out as it did: `off` in the environment; `unmatched` when on there but no
+ * strategy let the context in (or a parent did not); `matched` when one did (the variant, if any,
+ * named by an override); `split` when the variant came from the weights.
+ */
+export type Outcome = 'off' | 'unmatched' | 'matched' | 'split';
+
 export interface Evaluation {
   enabled: boolean;
   variant: Variant;
+  outcome: Outcome;
 }
 
 /** A strategy's constraints, then those of its segments; a missing segment never matches. */
@@ -48,12 +56,15 @@ function strategyMatches(
 }
 
 /** The variant a strategy with variants gives the context; null when its weights add up to nothing. */
-function strategyVariant(strategy: StrategyDefinition, context: Context): Variant | null {
+function strategyVariant(strategy: StrategyDefinition, context: Context): Pick | null {
   const variants = strategy.variants ?? [];
   const parameters = strategy.parameters ?? {};
   const stickiness = variants[0]?.stickiness || (parameters.stickiness as string | undefined);
-  const picked = pickVariant(variants, String(parameters.groupId ?? ''), stickiness, context);
-  return picked ? { name: picked.name, enabled: true, payload: picked.payload } : null;
+  return pickVariant(variants, String(parameters.groupId ?? ''), stickiness, context);
+}
+
+function variantFrom(pick: Pick): Variant {
+  return { name: pick.variant.name, enabled: true, payload: pick.variant.payload };
 }
 
 /** Which strategy decided: `matched` false when none let the context in; no strategy at all lets everyone in. */
@@ -78,14 +89,16 @@ function variantSource(feature: ClientFeature, match: Match): VariantDefinition[
   return own.length > 0 ? own : (feature.variants ?? []);
 }
 
-/** The variant of a feature that is on: the deciding strategy's, else one of the feature's. */
-function variantOf(feature: ClientFeature, match: Match, context: Context): Variant {
-  if (match.strategy?.variants?.length) return strategyVariant(match.strategy, context) ?? DISABLED_VARIANT;
+/** A feature that is on, with its variant: the deciding strategy's, else one of the feature's. */
+function onWithVariant(feature: ClientFeature, match: Match, context: Context): Evaluation {
   const variants = feature.variants ?? [];
-  const picked = variants.length
-    ? pickVariant(variants, feature.name, variants[0]!.stickiness, context)
-    : null;
-  return picked ? { name: picked.name, enabled: true, payload: picked.payload } : DISABLED_VARIANT;
+  const picked = match.strategy?.variants?.length
+    ? strategyVariant(match.strategy, context)
+    : variants.length
+      ? pickVariant(variants, feature.name, variants[0]!.stickiness, context)
+      : null;
+  if (!picked) return { enabled: true, variant: DISABLED_VARIANT, outcome: 'matched' };
+  return { enabled: true, variant: variantFrom(picked), outcome: picked.split ? 'split' : 'matched' };
 }
 
 /** Parents are one level deep: a parent that itself has parents never satisfies. */
@@ -108,12 +121,13 @@ function parentsSatisfied(feature: ClientFeature, context: Context, flags: FlagS
  * ORed); the variant of the first matching strategy that has variants, else of the feature.
  */
 export function evaluate(feature: ClientFeature, context: Context, flags: FlagSet): Evaluation {
-  if (!feature.enabled || !parentsSatisfied(feature, context, flags)) {
-    return { enabled: false, variant: DISABLED_VARIANT };
+  if (!feature.enabled) return { enabled: false, variant: DISABLED_VARIANT, outcome: 'off' };
+  if (!parentsSatisfied(feature, context, flags)) {
+    return { enabled: false, variant: DISABLED_VARIANT, outcome: 'unmatched' };
   }
   const match = firstMatch(feature, context, flags);
-  if (!match.matched) return { enabled: false, variant: DISABLED_VARIANT };
-  return { enabled: true, variant: variantOf(feature, match, context) };
+  if (!match.matched) return { enabled: false, variant: DISABLED_VARIANT, outcome: 'unmatched' };
+  return onWithVariant(feature, match, context);
 }
 
 export interface ConstraintOutcome {
@@ -173,7 +187,8 @@ function judgeStrategy(
     return { id, segment, constraints: outcomes, result: !!segment && outcomes.every((o) => o.result) };
   });
   const gates = constraints.every((o) => o.result) && segments.every((o) => o.result);
-  const variant = strategy.variants?.length ? { variant: strategyVariant(strategy, context) } : {};
+  const picked = strategy.variants?.length ? strategyVariant(strategy, context) : undefined;
+  const variant = picked === undefined ? {} : { variant: picked && variantFrom(picked) };
   const outcome = { strategy, constraints, segments, ...variant };
   if (strategy.disabled) return { ...outcome, status: 'unevaluated', enabled: 'unknown' };
   if (!isKnownStrategy(strategy.name)) {
@@ -203,9 +218,9 @@ export function explain(feature: ClientFeature, context: Context, flags: FlagSet
           : false;
   const satisfied = parentsSatisfied(feature, context, flags);
   const enabled = feature.enabled && satisfied && match.matched;
+  const outcome: Outcome = !feature.enabled ? 'off' : 'unmatched';
   return {
-    enabled,
-    variant: enabled ? variantOf(feature, match, context) : DISABLED_VARIANT,
+    ...(enabled ? onWithVariant(feature, match, context) : { enabled, variant: DISABLED_VARIANT, outcome }),
     environmentEnabled: feature.enabled,
     parentsSatisfied: satisfied,
     strategiesResult,
