@@ -84,6 +84,34 @@ describe('ETag on GET /api/frontend', () => {
     expect(back.status).toBe(304);
   });
 
+  it('is the same again when a flag is changed and changed back, and follows its segment', async () => {
+    const before = await front('?userId=alice');
+    const etag = String(before.headers.etag);
+    const patch = (value: string) =>
+      server.request('PATCH', '/api/admin/projects/default/features/for-alice', {
+        token: server.adminToken,
+        body: [{ op: 'replace', path: '/description', value }],
+      });
+    expect((await patch('changed')).status).toBe(200);
+    expect((await front('?userId=alice', { 'if-none-match': etag })).status).toBe(304);
+    const segment = await server.request('POST', '/api/admin/segments', {
+      token: server.adminToken,
+      body: { name: 'alices', constraints: [{ contextName: 'userId', operator: 'IN', values: ['alice'] }] },
+    });
+    expect(segment.status).toBe(201);
+    await f.create('segmented');
+    await f.addStrategy('segmented', 'development', { name: 'default', segments: [segment.body.id] });
+    await f.enable('segmented', 'development');
+    expect(names((await front('?userId=alice')).body)).toContain('segmented');
+    const moved = await server.request('PUT', `/api/admin/segments/${segment.body.id}`, {
+      token: server.adminToken,
+      body: { name: 'alices', constraints: [{ contextName: 'userId', operator: 'IN', values: ['bob'] }] },
+    });
+    expect(moved.status).toBe(204);
+    expect(names((await front('?userId=alice')).body)).not.toContain('segmented');
+    expect(names((await front('?userId=bob')).body)).toContain('segmented');
+  });
+
   it('is sent with POST answers too, which are never 304', async () => {
     const post = (headers: Record<string, string> = {}) =>
       server.request('POST', '/api/frontend', {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { NotFoundError } from '../http/errors.js';
@@ -8,6 +7,7 @@ import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
 import type { Context } from './evaluation/types.js';
+import { type FrontendAnswer, frontendAnswer, toggleOf } from './frontend-answer.js';
 import { FrontendContextBody, FrontendFeatureParams, FrontendToggle, FrontendToggles } from './schemas.js';
 import { assertReady, type FlagSnapshot, type ServedFeature } from './snapshot.js';
 
@@ -42,7 +42,8 @@ export function contextFrom(fields: Record<string, unknown>, callerAddress: stri
     else if (TOP_LEVEL_FIELDS.has(key)) context[key] = s;
     else properties[key] = s;
   }
-  context.sessionId ??= String(randomBytes(4).readUInt32BE() % 1_000_000_000);
+  // Only for stickiness, not a secret: Math.random costs far less than the crypto source.
+  context.sessionId ??= String(Math.floor(Math.random() * 1_000_000_000));
   context.remoteAddress ??= callerAddress;
   return context;
 }
@@ -52,47 +53,13 @@ export function canSee(token: TokenIdentity, feature: ServedFeature): boolean {
   return token.projects.includes('*') || token.projects.includes(feature.project);
 }
 
-/** The feature as a frontend SDK gets it, or null when it is off for this context. */
-function toggleOf(snapshot: FlagSnapshot, environment: string, feature: ServedFeature, context: Context) {
-  const { enabled, variant } = snapshot.evaluate(environment, feature, context);
-  if (!enabled) return null;
-  return {
-    name: feature.name,
-    enabled: true,
-    variant: {
-      name: variant.name,
-      enabled: variant.enabled,
-      feature_enabled: true,
-      featureEnabled: true,
-      ...(variant.payload ? { payload: variant.payload } : {}),
-    },
-    impressionData: feature.impressionData,
-  };
-}
-
-function toggles(snapshot: FlagSnapshot, token: TokenIdentity, context: Context) {
-  const result = [];
-  for (const feature of snapshot.features(token.environment)) {
-    if (!canSee(token, feature)) continue;
-    const toggle = toggleOf(snapshot, token.environment, feature, context);
-    if (toggle) result.push(toggle);
-  }
-  return { toggles: result };
-}
-
-/**
- * Sends the answer with an ETag made from its bytes: what a context gets can change without the
- * configuration changing (a date constraint, the caller's address), so only the answer itself
- * says whether it changed. A GET (or HEAD) naming that ETag in If-None-Match gets 304 without the body.
- */
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, answer: object) {
-  const body = JSON.stringify(answer);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  reply.header('cache-control', 'no-cache').header('etag', etag);
-  if (request.method !== 'POST' && matchesEtag(request.headers['if-none-match'], etag)) {
+/** A GET (or HEAD) naming the answer's ETag in If-None-Match gets 304 without the body. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: FrontendAnswer) {
+  reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+  if (request.method !== 'POST' && matchesEtag(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
@@ -120,7 +87,11 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
-      return sendWithEtag(request, reply, toggles(snapshot, identityOf(request) as TokenIdentity, context));
+      return sendAnswer(
+        request,
+        reply,
+        frontendAnswer(snapshot, identityOf(request) as TokenIdentity, context),
+      );
     },
   );
 
@@ -139,7 +110,11 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.body.context ?? {}, request.ip);
-      return sendWithEtag(request, reply, toggles(snapshot, identityOf(request) as TokenIdentity, context));
+      return sendAnswer(
+        request,
+        reply,
+        frontendAnswer(snapshot, identityOf(request) as TokenIdentity, context),
+      );
     },
   );
 
@@ -162,7 +137,9 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
       const feature = snapshot.feature(token.environment, name);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
       const toggle =
-        feature && canSee(token, feature) ? toggleOf(snapshot, token.environment, feature, context) : null;
+        feature && canSee(token, feature)
+          ? toggleOf(feature, snapshot.evaluate(token.environment, feature, context))
+          : null;
       // Off, unknown or out of the token's projects all look the same, as in the list.
       if (!toggle) throw new NotFoundError(`The flag "${name}" is not on for this context.`);
       reply.header('cache-control', 'no-cache');

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ServiceUnavailableError } from '../http/errors.js';
 import type { FeatureModel } from '../read-model/model.js';
 import type { FeatureRecord } from '../read-model/queries.js';
-import { type Evaluation, evaluate, type FlagSet } from './evaluation/evaluate.js';
+import { compiledFeature, type Evaluation, type FlagSet } from './evaluation/evaluate.js';
 import type { ClientFeature, Constraint, Context, Segment, VariantDefinition } from './evaluation/types.js';
 
 /** SDK requests never wait for the database: before the first load there is nothing to serve. */
@@ -109,6 +109,8 @@ export class FlagSnapshot {
   private environments = new Map<string, EnvironmentFlags>();
   private readonly served = new WeakMap<FeatureRecord, Map<string, ServedFeature | undefined>>();
   private readonly json = new WeakMap<ServedFeature, string>();
+  /** How evaluations look up parents and segments, per environment (always the current version). */
+  private readonly flagSets = new Map<string, FlagSet>();
   /** Answers already built for this version, by query; dropped when the version moves. */
   private readonly answers = new LRUCache<string, CachedAnswer>({
     max: MAX_ANSWERS,
@@ -178,17 +180,22 @@ export class FlagSnapshot {
     return text;
   }
 
+  /** The model's own record, so what is compiled from it lasts until the segment changes. */
   segment(id: number): Segment | undefined {
-    return this.segmentDetails(id);
+    return this.model.segment(id) as Segment | undefined;
   }
 
-  /** A served feature of the environment evaluated for a context, as an SDK would. */
+  /**
+   * A served feature of the environment evaluated for a context, as an SDK would, by its compiled
+   * form (made once per served form, so once per change of the flag).
+   */
   evaluate(environment: string, feature: ServedFeature, context: Context): Evaluation {
-    const flags: FlagSet = {
-      feature: (name) => this.feature(environment, name),
-      segment: (id) => this.segment(id),
-    };
-    return evaluate(feature, context, flags);
+    let flags = this.flagSets.get(environment);
+    if (!flags) {
+      flags = { feature: (name) => this.feature(environment, name), segment: (id) => this.segment(id) };
+      this.flagSets.set(environment, flags);
+    }
+    return compiledFeature(feature).evaluate(context, flags);
   }
 
   segmentDetails(id: number): SegmentDetails | undefined {

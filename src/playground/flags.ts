@@ -1,5 +1,5 @@
 import type { FlagSet } from '../client/evaluation/evaluate.js';
-import type { ClientFeature, Constraint, VariantDefinition } from '../client/evaluation/types.js';
+import type { ClientFeature, Constraint, Segment, VariantDefinition } from '../client/evaluation/types.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
 import type { FeatureRecord } from '../read-model/queries.js';
@@ -40,10 +40,7 @@ export function flagsOf(model: FeatureModel, environment: string): FlagSet {
       }
       return built.get(name);
     },
-    segment: (id) => {
-      const s = model.segment(id);
-      return s && { id: s.id, constraints: s.constraints as Constraint[] };
-    },
+    segment: (id) => model.segment(id) as Segment | undefined,
   };
 }
 

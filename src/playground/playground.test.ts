@@ -10,7 +10,7 @@ import {
   type TestUser,
   writeDirectly,
 } from '../../test/server.js';
-import { rolloutBucket } from '../client/evaluation/murmur3.js';
+import { rolloutBuckets } from '../client/evaluation/murmur3.js';
 
 let server: TestServer;
 let viewer: TestUser;
@@ -32,7 +32,7 @@ async function playOne(name: string, context: object, environment = 'development
 function userIn(group: string, percent: number, inside: boolean): string {
   for (let i = 0; ; i++) {
     const id = `user-${i}`;
-    if (rolloutBucket(id, group) <= percent === inside) return id;
+    if (rolloutBuckets(group)(id) <= percent === inside) return id;
   }
 }
 

@@ -1,4 +1,5 @@
-import { type Explanation, explain, type FlagSet } from '../client/evaluation/evaluate.js';
+import type { FlagSet } from '../client/evaluation/evaluate.js';
+import { type Explanation, explain } from '../client/evaluation/explain.js';
 import type { Constraint, Context, StrategyDefinition } from '../client/evaluation/types.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';

@@ -1,79 +1,89 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import semver from 'semver';
-import { contextValue } from './context.js';
+import { fieldReader } from './context.js';
 import type { Constraint, Context } from './types.js';
 
-type Check = (constraint: Constraint, context: Context) => boolean;
+/** A constraint compiled for one definition: its values parsed, its field read, its operator chosen once. */
+export type Check = (context: Context) => boolean;
+
+const never: Check = () => false;
 
 function cleanValues(values: string[] | undefined): string[] {
   return (values ?? []).filter((v) => !!v).map((v) => v.trim());
 }
 
-const isIn: Check = (c, context) => {
-  const value = contextValue(context, c.contextName);
-  const found = cleanValues(c.values).some((v) => v === value);
-  return c.operator === 'IN' ? found : !found;
-};
-
-const stringMatch: Check = (c, context) => {
-  let value = contextValue(context, c.contextName);
-  if (value === undefined) return false;
-  let values = cleanValues(c.values);
-  if (c.caseInsensitive) {
-    value = value.toLocaleLowerCase();
-    values = values.map((v) => v.toLocaleLowerCase());
-  }
-  const v = value;
-  if (c.operator === 'STR_STARTS_WITH') return values.some((x) => v.startsWith(x));
-  if (c.operator === 'STR_ENDS_WITH') return values.some((x) => v.endsWith(x));
-  return values.some((x) => v.includes(x));
-};
-
-const numberCompare: Check = (c, context) => {
-  const expected = Number(c.value);
-  const actual = Number(contextValue(context, c.contextName));
-  if (Number.isNaN(expected) || Number.isNaN(actual)) return false;
-  switch (c.operator) {
-    case 'NUM_EQ':
-      return actual === expected;
-    case 'NUM_GT':
-      return actual > expected;
-    case 'NUM_GTE':
-      return actual >= expected;
-    case 'NUM_LT':
-      return actual < expected;
-    default:
-      return actual <= expected;
-  }
-};
-
-const dateCompare: Check = (c, context) => {
-  const expected = new Date(c.value ?? '');
-  const now = context.currentTime ? new Date(context.currentTime as string) : new Date();
-  return c.operator === 'DATE_AFTER' ? now > expected : now < expected;
-};
-
-function isStrictSemver(version: string): boolean {
-  return semver.valid(version) !== null && !version.startsWith('v');
+function isIn(c: Constraint): Check {
+  const read = fieldReader(c.contextName);
+  const values = new Set(cleanValues(c.values));
+  return c.operator === 'IN'
+    ? (context) => values.has(read(context) as string)
+    : (context) => !values.has(read(context) as string);
 }
 
-const semverCompare: Check = (c, context) => {
-  const actual = contextValue(context, c.contextName);
-  const expected = c.value ?? '';
-  if (!actual || !isStrictSemver(actual) || semver.valid(expected) === null) return false;
-  switch (c.operator) {
-    case 'SEMVER_EQ':
-      return semver.eq(actual, expected);
-    case 'SEMVER_GT':
-      return semver.gt(actual, expected);
-    case 'SEMVER_LT':
-      return semver.lt(actual, expected);
-    case 'SEMVER_GTE':
-      return semver.gte(actual, expected);
-    default:
-      return semver.lte(actual, expected);
-  }
+function stringMatch(c: Constraint): Check {
+  const read = fieldReader(c.contextName);
+  const fold = c.caseInsensitive === true;
+  const values = cleanValues(c.values).map((v) => (fold ? v.toLocaleLowerCase() : v));
+  const test =
+    c.operator === 'STR_STARTS_WITH'
+      ? (v: string) => values.some((x) => v.startsWith(x))
+      : c.operator === 'STR_ENDS_WITH'
+        ? (v: string) => values.some((x) => v.endsWith(x))
+        : (v: string) => values.some((x) => v.includes(x));
+  return (context) => {
+    const value = read(context);
+    return value !== undefined && test(fold ? value.toLocaleLowerCase() : value);
+  };
+}
+
+const NUMBER_TESTS: Record<string, (actual: number, expected: number) => boolean> = {
+  NUM_EQ: (a, e) => a === e,
+  NUM_GT: (a, e) => a > e,
+  NUM_GTE: (a, e) => a >= e,
+  NUM_LT: (a, e) => a < e,
+  NUM_LTE: (a, e) => a <= e,
 };
+
+function numberCompare(c: Constraint): Check {
+  const expected = Number(c.value);
+  if (Number.isNaN(expected)) return never;
+  const read = fieldReader(c.contextName);
+  const test = NUMBER_TESTS[c.operator]!;
+  return (context) => {
+    const actual = Number(read(context));
+    return !Number.isNaN(actual) && test(actual, expected);
+  };
+}
+
+/** NaN (an unparsable date) compares false either way, as a Date would. */
+function dateCompare(c: Constraint): Check {
+  const expected = new Date(c.value ?? '').getTime();
+  const now = (context: Context) =>
+    context.currentTime ? new Date(context.currentTime as string).getTime() : Date.now();
+  return c.operator === 'DATE_AFTER'
+    ? (context) => now(context) > expected
+    : (context) => now(context) < expected;
+}
+
+const SEMVER_TESTS: Record<string, (actual: string, expected: semver.SemVer) => boolean> = {
+  SEMVER_EQ: (a, e) => semver.eq(a, e),
+  SEMVER_GT: (a, e) => semver.gt(a, e),
+  SEMVER_LT: (a, e) => semver.lt(a, e),
+  SEMVER_GTE: (a, e) => semver.gte(a, e),
+  SEMVER_LTE: (a, e) => semver.lte(a, e),
+};
+
+/** The context's version must be strict semver (no leading `v`); the constraint's is parsed once. */
+function semverCompare(c: Constraint): Check {
+  const expected = semver.parse(c.value ?? '');
+  if (!expected) return never;
+  const read = fieldReader(c.contextName);
+  const test = SEMVER_TESTS[c.operator]!;
+  return (context) => {
+    const actual = read(context);
+    return !!actual && !actual.startsWith('v') && semver.valid(actual) !== null && test(actual, expected);
+  };
+}
 
 const POSIX_CLASSES: Record<string, string> = {
   alpha: 'A-Za-z',
@@ -108,47 +118,56 @@ export function re2ToRegExp(source: string, caseInsensitive: boolean): RegExp | 
   }
 }
 
-const regexCache = new Map<string, RegExp | null>();
-
-function compileRegex(source: string, caseInsensitive: boolean): RegExp | null {
-  const key = `${caseInsensitive ? 'i' : '-'}${source}`;
-  let regex = regexCache.get(key);
-  if (regex === undefined) {
-    regex = re2ToRegExp(source, caseInsensitive);
-    if (regexCache.size > 1000) regexCache.clear();
-    regexCache.set(key, regex);
-  }
-  return regex;
+function regexMatch(c: Constraint): Check {
+  if (c.value === undefined) return never;
+  const regex = re2ToRegExp(c.value, c.caseInsensitive === true);
+  if (!regex) return never;
+  const read = fieldReader(c.contextName);
+  return (context) => {
+    const value = read(context);
+    return value !== undefined && regex.test(value);
+  };
 }
 
-const regexMatch: Check = (c, context) => {
-  const value = contextValue(context, c.contextName);
-  if (value === undefined || c.value === undefined) return false;
-  return compileRegex(c.value, c.caseInsensitive === true)?.test(value) ?? false;
-};
+type Family = 'ipv4' | 'ipv6';
 
-/** Whether `address` is one of the listed addresses or inside one of the listed CIDR ranges. */
-export function inAddressRanges(address: string | undefined, ranges: string[]): boolean {
-  if (!address) return false;
-  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
-  if (!family) return false;
-  return ranges.some((range) => {
-    const [net, prefix] = range.split('/');
-    if (!net) return false;
-    const netFamily = isIPv4(net) ? 'ipv4' : isIPv6(net) ? 'ipv6' : null;
-    if (netFamily !== family) return false;
-    const list = new BlockList();
-    const bits = prefix === undefined ? (family === 'ipv4' ? 32 : 128) : Number(prefix);
-    if (!Number.isInteger(bits) || bits < 0 || bits > (family === 'ipv4' ? 32 : 128)) return false;
+function familyOf(address: string): Family | null {
+  return isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
+}
+
+/** A range (`10.0.0.0/8`, or one address) as a block list of its family; null when it is not one. */
+function addressRange(range: string): { family: Family; list: BlockList } | null {
+  const [net, prefix] = range.split('/');
+  const family = net ? familyOf(net) : null;
+  if (!net || !family) return null;
+  const max = family === 'ipv4' ? 32 : 128;
+  const bits = prefix === undefined ? max : Number(prefix);
+  if (!Number.isInteger(bits) || bits < 0 || bits > max) return null;
+  const list = new BlockList();
+  try {
     list.addSubnet(net, bits, family);
-    return list.check(address, family);
-  });
+  } catch {
+    return null;
+  }
+  return { family, list };
 }
 
-const cidrMatch: Check = (c, context) =>
-  inAddressRanges(contextValue(context, c.contextName), cleanValues(c.values));
+/** Whether an address is one of the listed addresses or inside one of the listed CIDR ranges, the ranges parsed once. */
+export function addressMatcher(ranges: string[]): (address: string | undefined) => boolean {
+  const parsed = ranges.flatMap((r) => addressRange(r) ?? []);
+  return (address) => {
+    const family = address ? familyOf(address) : null;
+    return !!family && parsed.some((r) => r.family === family && r.list.check(address!, family));
+  };
+}
 
-const CHECKS: Record<string, Check> = {
+function cidrMatch(c: Constraint): Check {
+  const read = fieldReader(c.contextName);
+  const inRanges = addressMatcher(cleanValues(c.values));
+  return (context) => inRanges(read(context));
+}
+
+const COMPILERS: Record<string, (c: Constraint) => Check> = {
   IN: isIn,
   NOT_IN: isIn,
   STR_STARTS_WITH: stringMatch,
@@ -170,10 +189,27 @@ const CHECKS: Record<string, Check> = {
   IN_CIDR: cidrMatch,
 };
 
+/** An operator this server does not know never matches, inverted or not. */
+function compile(c: Constraint): Check {
+  const make = COMPILERS[c.operator];
+  if (!make) return never;
+  const check = make(c);
+  return c.inverted ? (context) => !check(context) : check;
+}
+
+/** Compiled once per constraint definition: a definition is replaced, never changed, when its flag changes. */
+const compiled = new WeakMap<Constraint, Check>();
+
+export function constraintCheck(constraint: Constraint): Check {
+  let check = compiled.get(constraint);
+  if (!check) {
+    check = compile(constraint);
+    compiled.set(constraint, check);
+  }
+  return check;
+}
+
 /** One constraint; an operator this server does not know never matches. */
 export function constraintHolds(constraint: Constraint, context: Context): boolean {
-  const check = CHECKS[constraint.operator];
-  if (!check) return false;
-  const result = check(constraint, context);
-  return constraint.inverted ? !result : result;
+  return constraintCheck(constraint)(context);
 }

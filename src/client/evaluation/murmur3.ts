@@ -7,11 +7,14 @@ const C2 = 0x1b873593;
  * bucket here as there, non-ASCII stickiness values included.
  */
 export function murmur3(key: string, seed = 0): number {
-  const length = key.length;
-  const blocks = length - (length % 4);
-  let h = seed >>> 0;
-  let i = 0;
-  for (; i < blocks; i += 4) {
+  return finish(blocks(seed >>> 0, key), key, key.length);
+}
+
+/** The state after the whole 4-byte blocks of `key`. */
+function blocks(seed: number, key: string): number {
+  const end = key.length - (key.length % 4);
+  let h = seed;
+  for (let i = 0; i < end; i += 4) {
     let k =
       (key.charCodeAt(i) & 0xff) |
       ((key.charCodeAt(i + 1) & 0xff) << 8) |
@@ -24,7 +27,14 @@ export function murmur3(key: string, seed = 0): number {
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
-  const rest = length % 4;
+  return h;
+}
+
+/** The last 0–3 bytes of `key` and the mixing of a hash of `length` bytes in all. */
+function finish(state: number, key: string, length: number): number {
+  let h = state;
+  const rest = key.length % 4;
+  const i = key.length - rest;
   if (rest > 0) {
     let tail = 0;
     if (rest === 3) tail ^= (key.charCodeAt(i + 2) & 0xff) << 16;
@@ -47,12 +57,28 @@ export function murmur3(key: string, seed = 0): number {
 const STRATEGY_SEED = 0;
 const VARIANT_SEED = 86028157;
 
-/** The 1..100 bucket of `id` within `groupId`, as gradual rollouts use it. */
-export function rolloutBucket(id: string, groupId: string): number {
-  return (murmur3(`${groupId}:${id}`, STRATEGY_SEED) % 100) + 1;
+/**
+ * murmur3(`${prefix}${suffix}`, seed) for any suffix, with the prefix's whole blocks hashed once:
+ * a rollout hashes `groupId:` and the id for every request, and the group is fixed.
+ */
+export function murmur3WithPrefix(prefix: string, seed: number): (suffix: string) => number {
+  const head = prefix.length - (prefix.length % 4);
+  const state = blocks(seed >>> 0, prefix.slice(0, head));
+  const rest = prefix.slice(head);
+  return (suffix) => {
+    const key = rest + suffix;
+    return finish(blocks(state, key), key, head + key.length);
+  };
 }
 
-/** The 1..totalWeight point of `id` within `groupId`, as variant selection uses it. */
-export function variantBucket(id: string, groupId: string, totalWeight: number): number {
-  return (murmur3(`${groupId}:${id}`, VARIANT_SEED) % totalWeight) + 1;
+/** The 1..100 bucket of an id within `groupId`, as gradual rollouts use it. */
+export function rolloutBuckets(groupId: string): (id: string) => number {
+  const hash = murmur3WithPrefix(`${groupId}:`, STRATEGY_SEED);
+  return (id) => (hash(id) % 100) + 1;
+}
+
+/** The 1..totalWeight point of an id within `groupId`, as variant selection uses it. */
+export function variantBuckets(groupId: string, totalWeight: number): (id: string) => number {
+  const hash = murmur3WithPrefix(`${groupId}:`, VARIANT_SEED);
+  return (id) => (hash(id) % totalWeight) + 1;
 }

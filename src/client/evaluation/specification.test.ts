@@ -95,4 +95,13 @@ describe('murmur3', () => {
     expect(murmur3('Hello, world!', 1234)).toBe(0xfaf6cdb3);
     expect(murmur3('The quick brown fox jumps over the lazy dog', 0)).toBe(0x2e4ff723);
   });
+
+  it('hashes a prefix once and then any suffix as the whole key', async () => {
+    const { murmur3, murmur3WithPrefix } = await import('./murmur3.js');
+    const words = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'feature-7:', 'grüße:', 'u1', 'user-123456'];
+    for (const prefix of words) {
+      const hash = murmur3WithPrefix(prefix, 86028157);
+      for (const suffix of words) expect(hash(suffix)).toBe(murmur3(prefix + suffix, 86028157));
+    }
+  });
 });
