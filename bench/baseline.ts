@@ -13,13 +13,27 @@ interface Route {
 
 const routes: Route[] = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
 const app = Fastify({ logger: false });
+// Fastify routes by path alone: cases that differ in their query share a route, which answers
+// each URL (path and query) with its own bytes.
+const byPath = new Map<string, Map<string, { route: Route; payload: Buffer }>>();
 for (const r of routes) {
-  const payload = Buffer.from(r.body);
+  const key = `${r.method} ${r.url.split('?')[0]}`;
+  if (!byPath.has(key)) byPath.set(key, new Map());
+  byPath.get(key)!.set(r.url, { route: r, payload: Buffer.from(r.body) });
+}
+for (const [key, answers] of byPath) {
+  const [method, url] = key.split(' ') as [Route['method'], string];
   app.route({
-    method: r.method,
-    url: r.url,
-    handler: async (_request, reply) =>
-      reply.code(r.status).header('content-type', r.contentType).send(payload),
+    method,
+    url,
+    handler: async (request, reply) => {
+      const answer = answers.get(request.url);
+      if (!answer) return reply.code(404).send();
+      return reply
+        .code(answer.route.status)
+        .header('content-type', answer.route.contentType)
+        .send(answer.payload);
+    },
   });
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -269,6 +269,8 @@ async function main() {
       const flagpole = await load(url, c);
       rssPeak = Math.max(rssPeak, rssMiB(child.pid!));
       const bare = await load(baselineUrl, c);
+      // A baseline that failed its requests measured nothing to compare with.
+      if (bare.errors > 0) throw new Error(`The baseline answered ${c.name} with ${bare.errors} errors.`);
       const rssNow = rssMiB(child.pid!);
       rows.push([
         c.name,

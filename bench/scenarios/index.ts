@@ -3,6 +3,7 @@ import { banners } from './banners.js';
 import { client } from './client.js';
 import { features } from './features.js';
 import { foundation } from './foundation.js';
+import { frontend } from './frontend.js';
 import { state } from './state.js';
 import { strategies } from './strategies.js';
 import type { Scenario } from './types.js';
@@ -18,5 +19,6 @@ export const scenarios: Record<string, Scenario> = {
   access,
   banners,
   client,
+  frontend,
   state,
 };

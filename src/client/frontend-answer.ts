@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { TokenIdentity } from '../http/identity.js';
-import type { Evaluation } from './evaluation/evaluate.js';
-import type { Context } from './evaluation/types.js';
-import type { FlagSnapshot, ServedFeature } from './snapshot.js';
+import type { Evaluation, Written } from './evaluation/evaluate.js';
+import type { ClientFeature, Context } from './evaluation/types.js';
+import type { FlagSnapshot } from './snapshot.js';
 
 export interface FrontendAnswer {
   body: Buffer;
@@ -22,7 +22,7 @@ const bodies = new LRUCache<string, Buffer>({
 });
 
 /** The feature as a frontend SDK gets it, or null when it is off for this context. */
-export function toggleOf(feature: ServedFeature, { enabled, variant }: Evaluation) {
+export function toggleOf(feature: ClientFeature, { enabled, variant }: Evaluation) {
   if (!enabled) return null;
   return {
     name: feature.name,
@@ -34,32 +34,18 @@ export function toggleOf(feature: ServedFeature, { enabled, variant }: Evaluatio
       featureEnabled: true,
       ...(variant.payload ? { payload: variant.payload } : {}),
     },
-    impressionData: feature.impressionData,
+    impressionData: feature.impressionData === true,
   };
 }
 
-/** A toggle's JSON, with a 64-bit hash of it (two halves). */
-interface Fragment {
-  json: string;
-  h1: number;
-  h2: number;
-}
-
 /**
- * The JSON of each evaluation a feature can give, written once: a compiled feature's evaluations
- * are made once per served form, so an answer is these strings joined.
+ * A toggle's JSON, written once per evaluation a compiled feature can give (so once per change of
+ * the flag); an answer joins them.
  */
-const fragments = new WeakMap<Evaluation, Fragment>();
-
-function fragmentOf(feature: ServedFeature, evaluation: Evaluation): Fragment {
-  let fragment = fragments.get(evaluation);
-  if (!fragment) {
-    const json = JSON.stringify(toggleOf(feature, evaluation));
-    const digest = createHash('sha1').update(json).digest();
-    fragment = { json, h1: digest.readUInt32BE(0), h2: digest.readUInt32BE(4) };
-    fragments.set(evaluation, fragment);
-  }
-  return fragment;
+function written(feature: ClientFeature, evaluation: Evaluation): Written {
+  const json = JSON.stringify(toggleOf(feature, evaluation));
+  const digest = createHash('sha1').update(json).digest();
+  return { json, h1: digest.readUInt32BE(0), h2: digest.readUInt32BE(4) };
 }
 
 /**
@@ -75,15 +61,15 @@ export function frontendAnswer(
   context: Context,
 ): FrontendAnswer {
   const environment = token.environment;
-  const everyProject = token.projects.includes('*');
+  const flags = snapshot.flagSet(environment);
   const parts: string[] = [];
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;
-  for (const feature of snapshot.features(environment)) {
-    if (!everyProject && !token.projects.includes(feature.project)) continue;
-    const evaluation = snapshot.evaluate(environment, feature, context);
+  for (const compiled of snapshot.compiledOf(environment, token.projects)) {
+    const evaluation = compiled.evaluate(context, flags);
     if (!evaluation.enabled) continue;
-    const fragment = fragmentOf(feature, evaluation);
+    evaluation.written.frontend ??= written(compiled.source, evaluation);
+    const fragment = evaluation.written.frontend;
     parts.push(fragment.json);
     h1 = Math.imul(h1 ^ fragment.h1, 0x01000193);
     h1 ^= h1 >>> 13;

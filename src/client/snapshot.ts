@@ -2,7 +2,12 @@ import { LRUCache } from 'lru-cache';
 import { ServiceUnavailableError } from '../http/errors.js';
 import type { FeatureModel } from '../read-model/model.js';
 import type { FeatureRecord } from '../read-model/queries.js';
-import { compiledFeature, type Evaluation, type FlagSet } from './evaluation/evaluate.js';
+import {
+  type CompiledFeature,
+  compiledFeature,
+  type Evaluation,
+  type FlagSet,
+} from './evaluation/evaluate.js';
 import type { ClientFeature, Constraint, Context, Segment, VariantDefinition } from './evaluation/types.js';
 
 /** SDK requests never wait for the database: before the first load there is nothing to serve. */
@@ -62,6 +67,8 @@ interface EnvironmentFlags {
   /** Sorted by name. */
   list: ServedFeature[];
   byName: Map<string, ServedFeature>;
+  /** The list compiled for evaluating, of a set of projects (a token's; `*`: all), made when first asked. */
+  compiled: Map<string, CompiledFeature[]>;
 }
 
 /**
@@ -156,7 +163,7 @@ export class FlagSnapshot {
         if (served) list.push(served);
       }
       list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      flags = { list, byName: new Map(list.map((f) => [f.name, f])) };
+      flags = { list, byName: new Map(list.map((f) => [f.name, f])), compiled: new Map() };
       this.environments.set(environment, flags);
     }
     return flags;
@@ -164,6 +171,33 @@ export class FlagSnapshot {
 
   features(environment: string): ServedFeature[] {
     return this.flags(environment).list;
+  }
+
+  /**
+   * The features of some projects (`*`: all), sorted by name, compiled for evaluating: a request
+   * walks these and nothing else (not every other project's flags, not a lookup per flag).
+   */
+  compiledOf(environment: string, projects: readonly string[]): CompiledFeature[] {
+    const flags = this.flags(environment);
+    const every = projects.includes('*');
+    const key = every ? '*' : [...new Set(projects)].sort().join('\n');
+    let list = flags.compiled.get(key);
+    if (!list) {
+      const wanted = new Set(projects);
+      list = flags.list.filter((f) => every || wanted.has(f.project)).map(compiledFeature);
+      flags.compiled.set(key, list);
+    }
+    return list;
+  }
+
+  /** How evaluations in the environment find parents and segments (always those of the current version). */
+  flagSet(environment: string): FlagSet {
+    let flags = this.flagSets.get(environment);
+    if (!flags) {
+      flags = { feature: (name) => this.feature(environment, name), segment: (id) => this.segment(id) };
+      this.flagSets.set(environment, flags);
+    }
+    return flags;
   }
 
   feature(environment: string, name: string): ServedFeature | undefined {
@@ -190,12 +224,7 @@ export class FlagSnapshot {
    * form (made once per served form, so once per change of the flag).
    */
   evaluate(environment: string, feature: ServedFeature, context: Context): Evaluation {
-    let flags = this.flagSets.get(environment);
-    if (!flags) {
-      flags = { feature: (name) => this.feature(environment, name), segment: (id) => this.segment(id) };
-      this.flagSets.set(environment, flags);
-    }
-    return compiledFeature(feature).evaluate(context, flags);
+    return compiledFeature(feature).evaluate(context, this.flagSet(environment));
   }
 
   segmentDetails(id: number): SegmentDetails | undefined {

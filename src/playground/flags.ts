@@ -29,16 +29,28 @@ function featureIn(f: FeatureRecord, environment: string): ClientFeature | undef
   };
 }
 
-/** The flags of one environment, built from the model as they are asked for. */
+/**
+ * Each record's form per environment, kept while the record lasts (a change replaces it): what is
+ * compiled from a form for evaluating is then made once per change, not once per request.
+ */
+const forms = new WeakMap<FeatureRecord, Map<string, ClientFeature | undefined>>();
+
+export function formIn(record: FeatureRecord, environment: string): ClientFeature | undefined {
+  let byEnvironment = forms.get(record);
+  if (!byEnvironment) {
+    byEnvironment = new Map();
+    forms.set(record, byEnvironment);
+  }
+  if (!byEnvironment.has(environment)) byEnvironment.set(environment, featureIn(record, environment));
+  return byEnvironment.get(environment);
+}
+
+/** The flags of one environment, from the model. */
 export function flagsOf(model: FeatureModel, environment: string): FlagSet {
-  const built = new Map<string, ClientFeature | undefined>();
   return {
     feature(name) {
-      if (!built.has(name)) {
-        const record = model.feature(name);
-        built.set(name, record && featureIn(record, environment));
-      }
-      return built.get(name);
+      const record = model.feature(name);
+      return record && formIn(record, environment);
     },
     segment: (id) => model.segment(id) as Segment | undefined,
   };

@@ -12,7 +12,7 @@ import {
   measureCombinations,
   type SentContext,
 } from './contexts.js';
-import { featuresOf, flagsOf } from './flags.js';
+import { featuresOf, flagsOf, formIn } from './flags.js';
 
 /** At most this many evaluations (environments × features × contexts) in one advanced request. */
 export const MAX_EVALUATIONS = 15_000;
@@ -65,7 +65,7 @@ function evaluated(
   flags: FlagSet,
   context: Context,
 ) {
-  const feature = flags.feature(f.name);
+  const feature = formIn(f, environment);
   const e = explain(feature ?? { name: f.name, enabled: false }, context, flags);
   const edit = `/projects/${f.project}/features/${f.name}/strategies/edit?environmentId=${environment}&strategyId=`;
   return {

@@ -24,18 +24,29 @@ export interface FlagSet {
  */
 export type Outcome = 'off' | 'unmatched' | 'matched' | 'split';
 
-/** Made once per compiled feature and shared by every request: never changed by who reads it. */
+/** What an answer writes for an evaluation (its JSON, and a 64-bit hash of it in two halves). */
+export interface Written {
+  json: string;
+  h1: number;
+  h2: number;
+}
+
+/**
+ * Made once per compiled feature and shared by every request. Only `written` changes: each kind
+ * of answer writes its form of the evaluation there the first time it needs it.
+ */
 export interface Evaluation {
   readonly enabled: boolean;
   readonly variant: Variant;
   readonly outcome: Outcome;
+  readonly written: { frontend?: Written; ofrep?: Written };
 }
 
 type Picker = (context: Context) => Evaluation | null;
 
 function onWith(variant: VariantDefinition, split: boolean): Evaluation {
   const picked: Variant = { name: variant.name, enabled: true, payload: variant.payload };
-  return { enabled: true, variant: picked, outcome: split ? 'split' : 'matched' };
+  return { enabled: true, variant: picked, outcome: split ? 'split' : 'matched', written: {} };
 }
 
 /** A strategy with its constraints, rule and variants compiled. */
@@ -90,10 +101,15 @@ export function gatesHold(s: CompiledStrategy, context: Context, flags: FlagSet)
  * evaluations it can give are made here, so evaluating allocates nothing.
  */
 export class CompiledFeature {
-  readonly off: Evaluation = { enabled: false, variant: DISABLED_VARIANT, outcome: 'off' };
-  readonly unmatched: Evaluation = { enabled: false, variant: DISABLED_VARIANT, outcome: 'unmatched' };
+  readonly off: Evaluation = { enabled: false, variant: DISABLED_VARIANT, outcome: 'off', written: {} };
+  readonly unmatched: Evaluation = {
+    enabled: false,
+    variant: DISABLED_VARIANT,
+    outcome: 'unmatched',
+    written: {},
+  };
   /** On, with no variant to give. */
-  readonly plain: Evaluation = { enabled: true, variant: DISABLED_VARIANT, outcome: 'matched' };
+  readonly plain: Evaluation = { enabled: true, variant: DISABLED_VARIANT, outcome: 'matched', written: {} };
   readonly strategies: CompiledStrategy[];
   private readonly live: CompiledStrategy[];
   private readonly variants: Picker | null;

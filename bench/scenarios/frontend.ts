@@ -1,0 +1,97 @@
+import type { BenchContext, Case, Scenario } from './types.js';
+
+/**
+ * `count` flags in a project of their own, as the state import takes them: a flexible rollout of
+ * i % 101 % in its own group; every third only for the apps web and ios; every fourth with two
+ * strategy variants (one with a payload). Enabled in development.
+ */
+function flagsDocument(project: string, count: number) {
+  const features = [];
+  const featureEnvironments = [];
+  const featureStrategies = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${project}-${String(i).padStart(5, '0')}`;
+    features.push({ name, project, type: 'release' });
+    featureEnvironments.push({ featureName: name, environment: 'development', enabled: true, variants: [] });
+    featureStrategies.push({
+      id: `${name}-s`,
+      featureName: name,
+      projectId: project,
+      environment: 'development',
+      name: 'flexibleRollout',
+      parameters: { rollout: String(i % 101), stickiness: 'default', groupId: name },
+      constraints: i % 3 === 0 ? [{ contextName: 'appName', operator: 'IN', values: ['web', 'ios'] }] : [],
+      variants:
+        i % 4 === 0
+          ? [
+              {
+                name: 'blue',
+                weight: 500,
+                weightType: 'variable',
+                stickiness: 'default',
+                payload: { type: 'string', value: 'b' },
+              },
+              { name: 'red', weight: 500, weightType: 'variable', stickiness: 'default' },
+            ]
+          : [],
+      sortOrder: 0,
+    });
+  }
+  return {
+    version: 4,
+    projects: [{ id: project, name: project }],
+    features,
+    featureEnvironments,
+    featureStrategies,
+  };
+}
+
+async function flagsWithToken(ctx: BenchContext, project: string, count: number): Promise<string> {
+  await ctx.call('POST', '/api/admin/state/import', flagsDocument(project, count));
+  const token = await ctx.call('POST', '/api/admin/api-tokens', {
+    tokenName: `bench-${project}`,
+    type: 'frontend',
+    environment: 'development',
+    projects: [project],
+  });
+  return token.secret as string;
+}
+
+const CONTEXTS = 1000;
+const PLAYGROUND_FLAGS = 15;
+
+/**
+ * What browsers and mobile apps ask: the frontend API over 1,000 and over 10,000 flags (each
+ * answer evaluates every flag of the token's project for the context), and the advanced
+ * playground evaluating 15 flags for 1,000 users (15,000 evaluations, the most one request may ask).
+ */
+export const frontend: Scenario = async (ctx) => {
+  const cases: Case[] = [];
+  // A user each: the baseline serves each path once.
+  for (const [project, count, user] of [
+    ['fe1k', 1000, 'u1'],
+    ['fe10k', 10_000, 'u2'],
+  ] as const) {
+    const token = await flagsWithToken(ctx, project, count);
+    cases.push({
+      name: `GET /api/frontend?userId=${user}&appName=web (${count} flags)`,
+      method: 'GET',
+      path: `/api/frontend?userId=${user}&appName=web`,
+      headers: { authorization: token },
+    });
+  }
+  await flagsWithToken(ctx, 'fepg', PLAYGROUND_FLAGS);
+  const users = Array.from({ length: CONTEXTS }, (_, i) => `u${i}`).join(',');
+  cases.push({
+    name: `POST /api/admin/playground/advanced (${PLAYGROUND_FLAGS} flags × ${CONTEXTS} users)`,
+    method: 'POST',
+    path: '/api/admin/playground/advanced',
+    headers: { authorization: ctx.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      environments: ['development'],
+      projects: ['fepg'],
+      context: { appName: 'web', userId: users },
+    }),
+  });
+  return cases;
+};
