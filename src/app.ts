@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { AREAS, type Area, type SharedParts } from './areas.js';
-import { resolveIdentity } from './auth/resolve-identity.js';
+import { credentialsOf, resolveIdentity } from './auth/resolve-identity.js';
 import { requireDeclaredChanges } from './changes/route-config.js';
 import { DeltaLog } from './client/delta.js';
 import { FlagSnapshot } from './client/snapshot.js';
@@ -26,7 +26,8 @@ import { webRoutes } from './web/routes.js';
 
 /** The HTTP application, not yet listening: plugins and hooks first, then every area's routes. */
 export async function buildApp(ctx: AppContext): Promise<App> {
-  const identify = (request: FastifyRequest) => resolveIdentity(ctx.db, ctx.identityCache, request.headers);
+  const identify = (request: FastifyRequest) =>
+    resolveIdentity(ctx.db, ctx.identityCache, credentialsOf(request));
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,

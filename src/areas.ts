@@ -38,6 +38,7 @@ import { maintenanceRoutes } from './maintenance/routes.js';
 import type { MetricsBuffer } from './metrics/buffer.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { usageRoutes } from './metrics/usage-routes.js';
+import { ofrepRoutes } from './ofrep/routes.js';
 import { oidcRoutes } from './oidc/routes.js';
 import { playgroundRoutes } from './playground/routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -138,6 +139,7 @@ export const AREAS: readonly Area[] = [
     routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot, shared.delta, shared.streams),
   },
   { name: 'frontend', routes: (app, ctx, shared) => frontendRoutes(app, ctx, shared.snapshot) },
+  { name: 'ofrep', routes: (app, ctx, shared) => ofrepRoutes(app, ctx, shared.snapshot) },
   { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics) },
   { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics) },
 ];

@@ -11,6 +11,22 @@ export interface Credentials {
   cookie?: string;
 }
 
+/**
+ * The credentials a request carries. OpenFeature's remote evaluation lets a provider send its
+ * key as `X-API-Key` instead of `Authorization`; only its paths read that header.
+ */
+export function credentialsOf(request: {
+  url: string;
+  headers: { authorization?: string; cookie?: string; 'x-api-key'?: string | string[] };
+}): Credentials {
+  const { authorization, cookie } = request.headers;
+  const apiKey = request.headers['x-api-key'];
+  if (authorization === undefined && typeof apiKey === 'string' && request.url.startsWith('/ofrep/')) {
+    return { authorization: apiKey };
+  }
+  return { authorization, cookie };
+}
+
 async function userIdentity(
   db: Database,
   cache: IdentityCache,

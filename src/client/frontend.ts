@@ -6,10 +6,11 @@ import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
-import type { Context } from './evaluation/types.js';
-import { type FrontendAnswer, frontendAnswer, toggleOf } from './frontend-answer.js';
+import type { Evaluation } from './evaluation/evaluate.js';
+import type { ClientFeature, Context } from './evaluation/types.js';
 import { FrontendContextBody, FrontendFeatureParams, FrontendToggle, FrontendToggles } from './schemas.js';
 import { assertReady, type FlagSnapshot, type ServedFeature } from './snapshot.js';
+import { type AnswerKind, type WrittenAnswer, writeAnswer } from './written-answer.js';
 
 const TOP_LEVEL_FIELDS = new Set(['userId', 'sessionId', 'remoteAddress', 'appName', 'environment']);
 
@@ -53,8 +54,34 @@ export function canSee(token: TokenIdentity, feature: ServedFeature): boolean {
   return token.projects.includes('*') || token.projects.includes(feature.project);
 }
 
+/** The feature as a frontend SDK gets it, or null when it is off for this context. */
+function toggleOf(feature: ClientFeature, { enabled, variant }: Evaluation) {
+  if (!enabled) return null;
+  return {
+    name: feature.name,
+    enabled: true,
+    variant: {
+      name: variant.name,
+      enabled: variant.enabled,
+      feature_enabled: true,
+      featureEnabled: true,
+      ...(variant.payload ? { payload: variant.payload } : {}),
+    },
+    impressionData: feature.impressionData === true,
+  };
+}
+
+/** The frontend API lists the flags that are on for the context, and only those. */
+const TOGGLES: AnswerKind = {
+  name: 'frontend',
+  open: '{"toggles":[',
+  close: ']}',
+  lists: (evaluation) => evaluation.enabled,
+  write: (feature, evaluation) => JSON.stringify(toggleOf(feature, evaluation)),
+};
+
 /** A GET (or HEAD) naming the answer's ETag in If-None-Match gets 304 without the body. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: FrontendAnswer) {
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: WrittenAnswer) {
   reply.header('cache-control', 'no-cache').header('etag', answer.etag);
   if (request.method !== 'POST' && matchesEtag(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
@@ -90,7 +117,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
       return sendAnswer(
         request,
         reply,
-        frontendAnswer(snapshot, identityOf(request) as TokenIdentity, context),
+        writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context),
       );
     },
   );
@@ -113,7 +140,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
       return sendAnswer(
         request,
         reply,
-        frontendAnswer(snapshot, identityOf(request) as TokenIdentity, context),
+        writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context),
       );
     },
   );

@@ -39,13 +39,17 @@ function assertAudience(identity: Identity, audience: Audience): void {
     admin: ['admin', 'user'],
     client: ['client'],
     frontend: ['frontend'],
+    ofrep: ['frontend', 'client'],
   };
   if (accepted[audience].includes(tokenType)) return;
-  const where = { admin: '/api/admin', client: '/api/client', frontend: '/api/frontend' }[audience];
+  const where = { admin: '/api/admin', client: '/api/client', frontend: '/api/frontend', ofrep: '/ofrep' }[
+    audience
+  ];
   const needs = {
     admin: 'an admin API token, a personal access token or a signed-in session',
     client: 'a client (backend) API token',
     frontend: 'a frontend API token',
+    ofrep: 'a frontend or client API token',
   }[audience];
   throw new NoAccessError(`${where} needs ${needs}; the credentials sent are of another kind.`);
 }

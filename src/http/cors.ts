@@ -14,6 +14,7 @@ declare module 'fastify' {
  */
 export const CORS_ALLOWED_HEADERS = [
   'Authorization',
+  'X-API-Key',
   'Content-Type',
   'If-None-Match',
   'Unleash-AppName',
@@ -44,7 +45,10 @@ export function isOriginEntry(value: string): boolean {
   }
 }
 
-/** The SDK paths a page of another site may call with a token; the admin API is not one of them. */
+/**
+ * The SDK paths a page of another site may call with a token (OpenFeature's remote evaluation
+ * among them); the admin API is not one of them.
+ */
 function isSdkPath(url: string): boolean {
   for (const prefix of ['/api/frontend', '/api/client']) {
     if (url.startsWith(prefix)) {
@@ -52,7 +56,7 @@ function isSdkPath(url: string): boolean {
       if (next === '' || next === '/' || next === '?') return true;
     }
   }
-  return url.startsWith('/edge/');
+  return url.startsWith('/edge/') || url.startsWith('/ofrep/');
 }
 
 /**

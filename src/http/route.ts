@@ -14,12 +14,13 @@ export type App = FastifyInstance<
 >;
 
 /** Which credentials a path accepts, taken from its prefix. */
-export type Audience = 'admin' | 'client' | 'frontend';
+export type Audience = 'admin' | 'client' | 'frontend' | 'ofrep';
 
 export function audienceOf(url: string): Audience | undefined {
   if (url.startsWith('/api/admin')) return 'admin';
   if (url.startsWith('/api/client')) return 'client';
   if (url.startsWith('/api/frontend')) return 'frontend';
+  if (url.startsWith('/ofrep/')) return 'ofrep';
   return undefined;
 }
 
@@ -33,10 +34,10 @@ export function isReadOnly(route: { method: string | string[] }): boolean {
   return methodsOf(route).every((m) => m === 'GET' || m === 'HEAD');
 }
 
-/** A route of the SDK side (client and frontend API). */
+/** A route of the SDK side (client and frontend API, OpenFeature's remote evaluation). */
 export function isSdkRoute(route: { url: string }): boolean {
   const audience = audienceOf(route.url);
-  return audience === 'client' || audience === 'frontend';
+  return audience === 'client' || audience === 'frontend' || audience === 'ofrep';
 }
 
 declare module 'fastify' {

@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { matchesEtag } from '../client/answers.js';
+import type { Evaluation } from '../client/evaluation/evaluate.js';
+import type { Context } from '../client/evaluation/types.js';
+import { canSee, contextFrom } from '../client/frontend.js';
+import { assertReady, type FlagSnapshot, type ServedFeature } from '../client/snapshot.js';
+import { type AnswerKind, writeAnswer } from '../client/written-answer.js';
+import type { TokenIdentity } from '../http/identity.js';
+import { limitSdkRequests } from '../http/rate-limit.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import { resolve } from './resolution.js';
+import {
+  OfrepBulk,
+  OfrepBulkQuery,
+  OfrepError,
+  OfrepFlagParams,
+  OfrepKeyedError,
+  OfrepSuccess,
+} from './schemas.js';
+
+/** Every flag of the token, the ones off for the context too: a provider reports a missing one as not found. */
+const FLAGS: AnswerKind = {
+  name: 'ofrep',
+  open: '{"flags":[',
+  close: ']}',
+  lists: () => true,
+  write: (feature, evaluation) => JSON.stringify(resolve(feature as ServedFeature, evaluation)),
+};
+
+/**
+ * The evaluation context of an OFREP body: `targetingKey` is the user's id unless `userId` is
+ * given, the other fields as the frontend API reads them. No context is an empty one; a context
+ * that is not an object is refused (null).
+ */
+function contextOf(body: unknown, callerAddress: string): Context | null {
+  const sent = body === undefined || body === null ? {} : body;
+  if (typeof sent !== 'object' || Array.isArray(sent)) return null;
+  const context = (sent as { context?: unknown }).context ?? {};
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) return null;
+  const fields = { ...(context as Record<string, unknown>) };
+  const { targetingKey } = fields;
+  delete fields.targetingKey;
+  if (fields.userId === undefined && (typeof targetingKey === 'string' || typeof targetingKey === 'number')) {
+    fields.userId = targetingKey;
+  }
+  return contextFrom(fields, callerAddress);
+}
+
+const INVALID_CONTEXT = 'The context must be an object of fields, as {"context":{"targetingKey":"user-1"}}.';
+
+export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
+  const tags = ['OpenFeature (OFREP)'];
+  // As the frontend API: each request evaluates flags for a context the caller makes up.
+  const limits = ctx.config.sdk.rateLimits;
+  const limit = limitSdkRequests(
+    { perAddress: limits.frontendFeatures, perToken: limits.perToken },
+    'OpenFeature evaluations',
+  );
+
+  app.post(
+    '/ofrep/v1/evaluate/flags/:key',
+    {
+      config: { permission: 'NONE' },
+      onRequest: limit,
+      schema: {
+        tags,
+        summary: 'One flag evaluated for the context in the body (OpenFeature Remote Evaluation Protocol)',
+        description:
+          'With a frontend or client token, in `Authorization` or `X-API-Key`: the flags of its projects in its environment.',
+        params: OfrepFlagParams,
+        response: { 200: OfrepSuccess, 400: OfrepKeyedError, 404: OfrepKeyedError },
+      },
+    },
+    async (request, reply) => {
+      assertReady(snapshot);
+      const key = request.params.key;
+      const context = contextOf(request.body, request.ip);
+      if (!context) {
+        return reply.code(400).send({ key, errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
+      }
+      const token = identityOf(request) as TokenIdentity;
+      const feature = snapshot.feature(token.environment, key);
+      if (!feature || !canSee(token, feature)) {
+        return reply.code(404).send({
+          key,
+          errorCode: 'FLAG_NOT_FOUND',
+          errorDetails: `No flag named "${key}" is served to this token.`,
+        });
+      }
+      const evaluation: Evaluation = snapshot.evaluate(token.environment, feature, context);
+      const resolution = resolve(feature, evaluation);
+      return reply.code('errorCode' in resolution ? 400 : 200).send(resolution);
+    },
+  );
+
+  app.post(
+    '/ofrep/v1/evaluate/flags',
+    {
+      config: { permission: 'NONE' },
+      onRequest: limit,
+      schema: {
+        tags,
+        summary: 'Every flag of the token evaluated for the context in the body, with an ETag',
+        description:
+          'Flags that are off for the context are listed too (`false`, reason DISABLED or DEFAULT). ' +
+          '`If-None-Match` with the ETag of the last answer gets 304 while the answer is the same.',
+        querystring: OfrepBulkQuery,
+        response: { 200: OfrepBulk, 304: NoContent, 400: OfrepError },
+      },
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      assertReady(snapshot);
+      const context = contextOf(request.body, request.ip);
+      if (!context)
+        return reply.code(400).send({ errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
+      const answer = writeAnswer(FLAGS, snapshot, identityOf(request) as TokenIdentity, context);
+      reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
+  );
+}
