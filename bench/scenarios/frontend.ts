@@ -57,12 +57,35 @@ async function flagsWithToken(ctx: BenchContext, project: string, count: number)
   return token.secret as string;
 }
 
+/** OpenFeature's remote evaluation of the same flags: every one of them, and one. */
+function ofrepCases(project: string, token: string): Case[] {
+  const headers = { authorization: token, 'content-type': 'application/json' };
+  const body = JSON.stringify({ context: { targetingKey: 'u1', appName: 'web' } });
+  return [
+    {
+      name: 'POST /ofrep/v1/evaluate/flags (1000 flags)',
+      method: 'POST',
+      path: '/ofrep/v1/evaluate/flags',
+      headers,
+      body,
+    },
+    {
+      name: 'POST /ofrep/v1/evaluate/flags/{key} (one of 1000)',
+      method: 'POST',
+      path: `/ofrep/v1/evaluate/flags/${project}-00004`,
+      headers,
+      body,
+    },
+  ];
+}
+
 const CONTEXTS = 1000;
 const PLAYGROUND_FLAGS = 15;
 
 /**
  * What browsers and mobile apps ask: the frontend API over 1,000 and over 10,000 flags (each
- * answer evaluates every flag of the token's project for the context), and the advanced
+ * answer evaluates every flag of the token's project for the context), OFREP over the 1,000
+ * (the bulk evaluation and one flag), and the advanced
  * playground evaluating 15 flags for 1,000 users (15,000 evaluations, the most one request may ask).
  */
 export const frontend: Scenario = async (ctx) => {
@@ -79,6 +102,7 @@ export const frontend: Scenario = async (ctx) => {
       path: `/api/frontend?userId=${user}&appName=web`,
       headers: { authorization: token },
     });
+    if (count === 1000) cases.push(...ofrepCases(project, token));
   }
   await flagsWithToken(ctx, 'fepg', PLAYGROUND_FLAGS);
   const users = Array.from({ length: CONTEXTS }, (_, i) => `u${i}`).join(',');

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { TokenIdentity } from '../http/identity.js';
-import type { Evaluation, Written } from './evaluation/evaluate.js';
+import {
+  type CompiledFeature,
+  compiledFeature,
+  type Evaluation,
+  type FlagSet,
+  type Written,
+} from './evaluation/evaluate.js';
+import { constraintInputs, type Input, keyOf } from './evaluation/inputs.js';
 import type { ClientFeature, Context } from './evaluation/types.js';
 import type { FlagSnapshot } from './snapshot.js';
 
@@ -33,6 +40,53 @@ const bodies = new LRUCache<string, Buffer>({
   sizeCalculation: (body, key) => body.length + key.length * 2 + 256,
 });
 
+/**
+ * Answers by the context they were written for, for a list of flags (a token's projects at one
+ * configuration version): an SDK polls with the same context again and again, and two contexts
+ * that read the same for everything the flags read get the same answer. The list's entries are
+ * never asked again once the configuration moves on, and age out.
+ */
+const byContext = new LRUCache<string, WrittenAnswer>({
+  max: 10_000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + 256,
+});
+
+interface ListInputs {
+  id: number;
+  inputs: Input[];
+}
+
+const lists = new WeakMap<readonly CompiledFeature[], ListInputs>();
+let listCount = 0;
+
+/** Everything of a context that the flags of a list read, their segments and parents included. */
+function inputsOf(features: readonly CompiledFeature[], flags: FlagSet): ListInputs {
+  let known = lists.get(features);
+  if (!known) {
+    const byId = new Map<string, Input>();
+    const visited = new Set<CompiledFeature>();
+    const visit = (feature: CompiledFeature) => {
+      if (visited.has(feature)) return;
+      visited.add(feature);
+      for (const input of feature.inputs) byId.set(input.id, input);
+      for (const id of feature.segmentIds) {
+        for (const c of flags.segment(id)?.constraints ?? []) {
+          for (const input of constraintInputs(c)) byId.set(input.id, input);
+        }
+      }
+      for (const name of feature.parentNames) {
+        const parent = flags.feature(name);
+        if (parent) visit(compiledFeature(parent));
+      }
+    };
+    for (const feature of features) visit(feature);
+    known = { id: ++listCount, inputs: [...byId.values()] };
+    lists.set(features, known);
+  }
+  return known;
+}
+
 /** A flag's JSON in an answer of this kind, written once per evaluation a compiled flag can give. */
 function writtenOnce(kind: AnswerKind, feature: ClientFeature, evaluation: Evaluation): Written {
   let written = evaluation.written[kind.name];
@@ -60,10 +114,16 @@ export function writeAnswer(
 ): WrittenAnswer {
   const environment = token.environment;
   const flags = snapshot.flagSet(environment);
+  const features = snapshot.compiledOf(environment, token.projects);
+  const list = inputsOf(features, flags);
+  const contextKey = keyOf(list.inputs, context);
+  const cacheKey = contextKey === undefined ? undefined : `${kind.name}:${list.id}:${contextKey}`;
+  const cached = cacheKey === undefined ? undefined : byContext.get(cacheKey);
+  if (cached) return cached;
   const parts: string[] = [];
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;
-  for (const compiled of snapshot.compiledOf(environment, token.projects)) {
+  for (const compiled of features) {
     const evaluation = compiled.evaluate(context, flags);
     if (!kind.lists(evaluation)) continue;
     const written = writtenOnce(kind, compiled.source, evaluation);
@@ -80,5 +140,7 @@ export function writeAnswer(
     body = Buffer.from(`${kind.open}${parts.join(',')}${kind.close}`);
     bodies.set(key, body);
   }
-  return { body, etag };
+  const answer = { body, etag };
+  if (cacheKey !== undefined) byContext.set(cacheKey, answer);
+  return answer;
 }

@@ -1,4 +1,5 @@
 import { type Check, constraintCheck } from './constraints.js';
+import { constraintInputs, type Input, ruleInputs, variantInputs } from './inputs.js';
 import { compileRule, isKnownStrategy, type Rule } from './strategies.js';
 import type {
   ClientFeature,
@@ -59,10 +60,15 @@ export interface CompiledStrategy {
   variants: Picker | null;
 }
 
+/** A strategy's variants are sticky to the first variant's stickiness, else the strategy's. */
+function strategyStickiness(s: StrategyDefinition): string | undefined {
+  return s.variants?.[0]?.stickiness || (s.parameters?.stickiness as string | undefined);
+}
+
 function compileStrategy(s: StrategyDefinition, featureName: string): CompiledStrategy {
   const parameters = s.parameters ?? {};
   const variants = s.variants ?? [];
-  const stickiness = variants[0]?.stickiness || (parameters.stickiness as string | undefined);
+  const stickiness = strategyStickiness(s);
   return {
     source: s,
     known: isKnownStrategy(s.name),
@@ -113,6 +119,7 @@ export class CompiledFeature {
   readonly strategies: CompiledStrategy[];
   private readonly live: CompiledStrategy[];
   private readonly variants: Picker | null;
+  private inputList?: Input[];
 
   constructor(readonly source: ClientFeature) {
     this.strategies = (source.strategies ?? []).map((s) => compileStrategy(s, source.name));
@@ -151,6 +158,36 @@ export class CompiledFeature {
       if (!satisfied) return false;
     }
     return true;
+  }
+
+  /**
+   * What of a context the evaluation reads, besides its segments' constraints and its parents
+   * (named in `segmentIds` and `parentNames`): none when it is off.
+   */
+  get inputs(): Input[] {
+    if (!this.inputList) {
+      const source = this.source;
+      const variants = source.variants ?? [];
+      this.inputList = source.enabled
+        ? [
+            ...this.live.flatMap((s) => [
+              ...(s.source.constraints ?? []).flatMap(constraintInputs),
+              ...ruleInputs(s.source),
+              ...variantInputs(s.source.variants ?? [], strategyStickiness(s.source)),
+            ]),
+            ...variantInputs(variants, variants[0]?.stickiness),
+          ]
+        : [];
+    }
+    return this.inputList;
+  }
+
+  get segmentIds(): number[] {
+    return this.source.enabled ? this.live.flatMap((s) => s.source.segments ?? []) : [];
+  }
+
+  get parentNames(): string[] {
+    return this.source.enabled ? (this.source.dependencies ?? []).map((d) => d.feature) : [];
   }
 
   evaluate(context: Context, flags: FlagSet): Evaluation {
