@@ -3,7 +3,7 @@ import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { setFrontendApiOrigins } from '../settings/frontend-service.js';
-import { SetCorsBody, UiConfig } from './schemas.js';
+import { SetCorsBody, TelemetrySettings, UiConfig } from './schemas.js';
 import { readUiConfig } from './service.js';
 
 export function uiConfigRoutes(app: App, ctx: AppContext): void {
@@ -20,6 +20,20 @@ export function uiConfigRoutes(app: App, ctx: AppContext): void {
       },
     },
     async () => readUiConfig(ctx),
+  );
+
+  app.get(
+    '/api/admin/telemetry/settings',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags: ['Telemetry'],
+        summary: 'What this server reports home: nothing, as Flagpole has no version check and no telemetry',
+        response: { 200: TelemetrySettings },
+      },
+    },
+    // Flagpole never calls out, so both answers are false whatever the configuration says.
+    async () => ({ versionInfoCollectionEnabled: false, featureInfoCollectionEnabled: false }),
   );
 
   app.post(

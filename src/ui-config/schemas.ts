@@ -43,3 +43,13 @@ export const UiConfig = Type.Object({
     instanceId: Type.Optional(Type.String()),
   }),
 });
+
+/** Unleash's answer about what it reports home; Flagpole reports nothing. */
+export const TelemetrySettings = Type.Object({
+  versionInfoCollectionEnabled: Type.Boolean({
+    description: 'Whether the server asks upstream for newer versions',
+  }),
+  featureInfoCollectionEnabled: Type.Boolean({
+    description: 'Whether the server sends usage statistics upstream',
+  }),
+});

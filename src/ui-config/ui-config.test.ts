@@ -22,6 +22,15 @@ const uiConfig = (token = server.adminToken) => server.request('GET', '/api/admi
 const setOrigins = (frontendApiOrigins: unknown) =>
   server.request('POST', CORS, { ...admin(server), body: { frontendApiOrigins } });
 
+describe('GET /api/admin/telemetry/settings', () => {
+  it('says that nothing is collected, to anyone signed in', async () => {
+    const res = await server.request('GET', '/api/admin/telemetry/settings', { token: viewer.pat });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ versionInfoCollectionEnabled: false, featureInfoCollectionEnabled: false });
+    expect((await server.request('GET', '/api/admin/telemetry/settings')).status).toBe(401);
+  });
+});
+
 describe('GET /api/admin/ui-config', () => {
   it("answers Unleash's fields with this server's values", async () => {
     const res = await uiConfig();
