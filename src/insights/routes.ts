@@ -6,6 +6,8 @@ import { ProjectParams } from '../projects/schemas.js';
 import { readPersonalDashboard, readPersonalProject } from './dashboard-service.js';
 import {
   FlagCreators,
+  FlagCreatorsPage,
+  FlagCreatorsQuery,
   PersonalDashboard,
   PersonalProject,
   ProjectDora,
@@ -16,6 +18,7 @@ import {
 } from './schemas.js';
 import {
   readFlagCreators,
+  readFlagCreatorsAcross,
   readProjectDora,
   readProjectHealthReport,
   readProjectInsights,
@@ -74,6 +77,20 @@ export function insightRoutes(app: App, ctx: AppContext): void {
   );
   projectRead('flag-creators', 'The users who created the project’s live features', FlagCreators, (project) =>
     readFlagCreators(ctx, project),
+  );
+
+  app.get(
+    '/api/admin/flag-creators',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags: ['Users'],
+        summary: 'A page of the users who created live features in the projects you see, by name',
+        querystring: FlagCreatorsQuery,
+        response: { 200: FlagCreatorsPage },
+      },
+    },
+    async (request) => readFlagCreatorsAcross(ctx, request.visibleProjects, request.query),
   );
 
   app.get(

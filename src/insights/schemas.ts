@@ -106,7 +106,25 @@ export const ProjectStatus = Type.Object({
   staleFlags: Type.Object({ total: Type.Integer() }),
 });
 
-export const FlagCreators = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+const FlagCreator = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const FlagCreators = Type.Array(FlagCreator);
+
+export const FlagCreatorsQuery = Type.Object({
+  q: Type.Optional(Type.String({ description: 'Part of the name, or the start of the username or email' })),
+  offset: Type.Optional(
+    Type.String({ description: 'How many creators to skip (0 unless a positive number)' }),
+  ),
+  limit: Type.Optional(
+    Type.String({
+      description: 'How many creators to answer, 1 to 10000 (50 unless a number in that range)',
+    }),
+  ),
+});
+
+export const FlagCreatorsPage = Type.Object({
+  flagCreators: Type.Array(FlagCreator),
+  total: Type.Integer({ description: 'How many creators match, over all pages' }),
+});
 
 const Owner = Type.Object({
   ownerType: Type.Union([Type.Literal('user'), Type.Literal('group'), Type.Literal('system')]),

@@ -2,9 +2,11 @@ import type { AppContext } from '../app-context.js';
 import { describeListEntry } from '../features/core/reads.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Identity } from '../http/identity.js';
+import type { ProjectVisibility } from '../http/visibility.js';
 import { healthRating as projectHealth } from '../projects/service.js';
 import {
   findFlagCreators,
+  findFlagCreatorsAcross,
   findProjectFacts,
   findProjectStatusFacts,
   type HealthCounts,
@@ -185,4 +187,25 @@ export async function readFlagCreators(ctx: AppContext, project: string) {
   const creators = await findFlagCreators(ctx.db, project);
   if (!creators) throw noSuchProject(project);
   return creators;
+}
+
+const CREATORS_PAGE = 50;
+const MOST_CREATORS = 10_000;
+
+/**
+ * A page of the users who created live features of the projects the caller sees. Paging that is not
+ * a number in range falls back to the first page of 50, as in Unleash, so the UI's lists never fail.
+ */
+export async function readFlagCreatorsAcross(
+  ctx: AppContext,
+  visible: ProjectVisibility,
+  paging: { q?: string; offset?: string; limit?: string },
+) {
+  const limit = Number(paging.limit);
+  const offset = Number(paging.offset);
+  return findFlagCreatorsAcross(ctx.db, [...visible.hidden], {
+    query: paging.q?.trim() || undefined,
+    limit: Number.isInteger(limit) && limit > 0 && limit <= MOST_CREATORS ? limit : CREATORS_PAGE,
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  });
 }

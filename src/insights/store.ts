@@ -180,3 +180,38 @@ export async function findFlagCreators(
   );
   return rows[0]?.creators ?? null;
 }
+
+export interface FlagCreatorsPage {
+  flagCreators: { id: number; name: string }[];
+  total: number;
+}
+
+/**
+ * One page of the users who created live features outside the hidden projects, by name, with how
+ * many there are in all. The search matches anywhere in the name and at the start of the username
+ * or email, as Unleash's does.
+ */
+export async function findFlagCreatorsAcross(
+  db: Queryable,
+  hidden: string[],
+  search: { query?: string; limit: number; offset: number },
+): Promise<FlagCreatorsPage> {
+  const pattern = search.query?.replace(/[\\%_]/g, '\\$&');
+  const { rows } = await db.query<FlagCreatorsPage>(
+    `WITH creators AS (
+       SELECT u.id, coalesce(nullif(u.name, ''), nullif(u.username, ''), u.email) AS label
+         FROM users u
+        WHERE EXISTS (SELECT 1 FROM features f
+                       WHERE f.created_by_user_id = u.id AND f.archived_at IS NULL
+                         AND NOT f.project = ANY($1::text[]))
+          AND coalesce(nullif(u.name, ''), nullif(u.username, ''), nullif(u.email, '')) IS NOT NULL
+          AND ($2::text IS NULL OR u.name ILIKE '%' || $2 || '%'
+               OR u.username ILIKE $2 || '%' OR u.email ILIKE $2 || '%'))
+     SELECT (SELECT count(*)::int FROM creators) AS total,
+            (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.label) ORDER BY p.label, p.id), '[]')
+               FROM (SELECT * FROM creators ORDER BY label, id LIMIT $3 OFFSET $4) p) AS "flagCreators"`,
+    [hidden, pattern ?? null, search.limit, search.offset],
+  );
+  const page = rows[0] as FlagCreatorsPage;
+  return { flagCreators: page.flagCreators, total: page.total };
+}
