@@ -164,7 +164,21 @@ describe('reading the options', () => {
     const res = await send(server, 'GET', `${base}/parent/parent-variants`, undefined, viewer.pat);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['blue', 'green', 'red']);
-    expect((await send(server, 'GET', `${base}/nothing/parent-variants`)).status).toBe(404);
+  });
+
+  it('GET …/parent-variants: none, not 404, for a name that is no feature of the project', async () => {
+    // The admin UI asks with its "no parent" option before a parent is chosen.
+    for (const parent of ['nothing', encodeURIComponent('none (remove dependency)')]) {
+      const res = await send(server, 'GET', `${base}/${parent}/parent-variants`, undefined, viewer.pat);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+    }
+    const elsewhere = await send(
+      server,
+      'GET',
+      '/api/admin/projects/elsewhere/features/parent/parent-variants',
+    );
+    expect(elsewhere.body).toEqual([]);
   });
 
   it('GET /api/admin/projects/:p/dependencies: whether the project has any', async () => {

@@ -196,9 +196,13 @@ export function readParentOptions(model: FeatureModel, project: string, child: s
     .map((f) => f.name);
 }
 
-/** The names of the parent's variants, in every environment and strategy, for a dependency to ask for. */
+/**
+ * The names of the parent's variants, in every environment and strategy, for a dependency to ask for.
+ * A name that is no feature of the project has none: the admin UI asks before a parent is chosen.
+ */
 export function readParentVariants(model: FeatureModel, project: string, parent: string): string[] {
-  const feature = getModelFeature(model, project, parent);
+  const feature = model.feature(parent);
+  if (!feature || feature.project !== project) return [];
   const names = new Set<string>();
   const add = (variants: unknown[]) => {
     for (const v of variants as { name: string }[]) names.add(v.name);
