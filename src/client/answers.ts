@@ -33,15 +33,15 @@ export function selected(snapshot: FlagSnapshot, q: FeatureQuery): ServedFeature
 }
 
 function inlined(snapshot: FlagSnapshot, feature: ServedFeature): ServedFeature {
-  if (!feature.strategies.some((s) => s.segments.length > 0)) return feature;
+  if (!feature.strategies.some((s) => s.segments)) return feature;
   return {
     ...feature,
     strategies: feature.strategies.map((s): ServedStrategy => {
-      const { segments, ...rest } = s;
+      const { segments = [], ...rest } = s;
       return {
         ...rest,
         constraints: [...s.constraints, ...segments.flatMap((id) => snapshot.segment(id)?.constraints ?? [])],
-      } as ServedStrategy;
+      };
     }),
   };
 }
@@ -77,7 +77,9 @@ function buildAnswer(snapshot: FlagSnapshot, q: FeatureQuery, key: string): Answ
   if (q.inlineSegments) features = features.map((f) => inlined(snapshot, f));
   const segmentIds = q.inlineSegments
     ? []
-    : [...new Set(features.flatMap((f) => f.strategies.flatMap((s) => s.segments)))].sort((a, b) => a - b);
+    : [...new Set(features.flatMap((f) => f.strategies.flatMap((s) => s.segments ?? [])))].sort(
+        (a, b) => a - b,
+      );
   const segments = segmentIds.flatMap((id) => {
     const s = snapshot.segmentDetails(id);
     return s ? [{ id: s.id, name: s.name, constraints: s.constraints }] : [];

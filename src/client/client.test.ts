@@ -20,8 +20,13 @@ beforeAll(async () => {
   await f.create('constrained', { type: 'experiment', impressionData: true });
   await f.addStrategy('constrained', 'development', {
     name: 'flexibleRollout',
+    title: 'Pilot',
     parameters: { rollout: '100' },
-    constraints: [{ contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] }],
+    constraints: [
+      { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] },
+      { contextName: 'userId', operator: 'STR_STARTS_WITH', values: ['ALI', 'BO'], caseInsensitive: true },
+      { contextName: 'userId', operator: 'IN', values: ['mallory'], inverted: true },
+    ],
   });
   await f.addStrategy('constrained', 'development', { name: 'default', disabled: true });
   await f.enable('constrained', 'development');
@@ -93,16 +98,25 @@ describe('GET /api/client/features', () => {
       }),
     ]);
     const constrained = res.body.features.find((x: any) => x.name === 'constrained');
-    expect(constrained.strategies).toHaveLength(1);
-    expect(constrained.strategies[0].constraints).toEqual([
+    // Only what SDKs read: no id, title, sort order, empty segments, or switches that are off.
+    expect(constrained.strategies).toEqual([
       {
-        contextName: 'userId',
-        operator: 'IN',
-        values: ['alice', 'bob'],
-        caseInsensitive: false,
-        inverted: false,
+        name: 'flexibleRollout',
+        parameters: { rollout: '100', stickiness: 'default', groupId: 'constrained' },
+        constraints: [
+          { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] },
+          {
+            contextName: 'userId',
+            operator: 'STR_STARTS_WITH',
+            values: ['ALI', 'BO'],
+            caseInsensitive: true,
+          },
+          { contextName: 'userId', operator: 'IN', values: ['mallory'], inverted: true },
+        ],
+        variants: [],
       },
     ]);
+    expect(constrained).not.toHaveProperty('description');
     expect(res.body.features.find((x: any) => x.name === 'never-on').enabled).toBe(false);
     expect(res.body.meta).toMatchObject({ etag: res.headers.etag });
   });

@@ -161,11 +161,14 @@ export class DeltaLog implements Follower {
           events.push({ type: 'feature-removed', eventId, featureName: name, project: project! });
       }
       if (!shown) continue;
-      for (const id of new Set(now.strategies.flatMap((st) => st.segments))) segmentUpdated(id, eventId);
+      for (const id of new Set(now.strategies.flatMap((st) => st.segments ?? [])))
+        segmentUpdated(id, eventId);
       events.push({ type: 'feature-updated', eventId, feature: now });
     }
     if (segmentLast.size > 0) {
-      const used = new Set(selected(snapshot, q).flatMap((f) => f.strategies.flatMap((st) => st.segments)));
+      const used = new Set(
+        selected(snapshot, q).flatMap((f) => f.strategies.flatMap((st) => st.segments ?? [])),
+      );
       for (const [id, { revision: eventId, change }] of segmentLast) {
         if (change === 'removed') events.push({ type: 'segment-removed', eventId, segmentId: id });
         else if (used.has(id)) segmentUpdated(id, eventId);

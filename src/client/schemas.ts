@@ -11,14 +11,13 @@ export const ClientFeatureParams = Type.Object({ featureName: Type.String({ minL
 
 const Strategy = Type.Object(
   {
-    id: Type.String(),
     name: Type.String(),
-    title: Type.Optional(Type.String()),
     constraints: Type.Array(Type.Unknown()),
     parameters: Type.Record(Type.String(), Type.String()),
-    segments: Type.Optional(Type.Array(Type.Integer())),
+    segments: Type.Optional(
+      Type.Array(Type.Integer(), { description: 'Only when the strategy has segments' }),
+    ),
     variants: Type.Array(Type.Unknown()),
-    sortOrder: Type.Integer(),
   },
   { additionalProperties: true },
 );
@@ -26,7 +25,7 @@ const Strategy = Type.Object(
 export const ClientFeature = Type.Object({
   name: Type.String(),
   type: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
+  description: Type.Optional(Type.String({ description: 'Only when the flag has one' })),
   project: Type.String(),
   enabled: Type.Boolean(),
   stale: Type.Boolean(),

@@ -19,22 +19,26 @@ export function assertReady(snapshot: FlagSnapshot): void {
   }
 }
 
+/**
+ * A strategy as SDKs get it: what they evaluate, in the order they evaluate it. Its id, title and
+ * sort order are the admin's (Unleash leaves them out of the client API too: strategy ids broke old
+ * Go SDKs), and what is empty or false is left out, as SDKs and Edge read it absent so.
+ */
 export interface ServedStrategy {
-  id: string;
   name: string;
-  title?: string;
   constraints: Constraint[];
   parameters: Record<string, string>;
-  segments: number[];
+  /** Only when the strategy has segments. */
+  segments?: number[];
   variants: VariantDefinition[];
-  sortOrder: number;
 }
 
 /** A feature as SDKs get it, for one environment. */
 export interface ServedFeature extends ClientFeature {
   name: string;
   type: string;
-  description: string | null;
+  /** Only when there is one: SDKs do not evaluate it and Edge passes on no null. */
+  description?: string;
   project: string;
   enabled: boolean;
   stale: boolean;
@@ -71,6 +75,13 @@ interface EnvironmentFlags {
   compiled: Map<string, CompiledFeature[]>;
 }
 
+/** A constraint without its switches that are off: every SDK reads an absent one as false. */
+function servedConstraint(c: Constraint): Constraint {
+  if (c.inverted !== false && c.caseInsensitive !== false) return c;
+  const { inverted, caseInsensitive, ...rest } = c;
+  return { ...rest, ...(inverted ? { inverted } : {}), ...(caseInsensitive ? { caseInsensitive } : {}) };
+}
+
 /**
  * A feature as served in an environment, or undefined when it is not served there. An environment
  * whose strategies are all disabled is served off: without its strategies an SDK would otherwise
@@ -85,20 +96,17 @@ function serve(f: FeatureRecord, environment: string): ServedFeature | undefined
   return {
     name: f.name,
     type: f.type,
-    description: f.description,
+    ...(f.description != null ? { description: f.description } : {}),
     project: f.project,
     enabled: state.enabled && !(here.length > 0 && active.length === 0),
     stale: f.stale,
     impressionData: f.impressionData,
     strategies: active.map((s) => ({
-      id: s.id,
       name: s.name,
-      ...(s.title ? { title: s.title } : {}),
-      constraints: s.constraints as Constraint[],
+      constraints: (s.constraints as Constraint[]).map(servedConstraint),
       parameters: s.parameters,
-      segments: s.segments,
+      ...(s.segments.length > 0 ? { segments: s.segments } : {}),
       variants: s.variants as VariantDefinition[],
-      sortOrder: s.sortOrder,
     })),
     variants: state.variants as VariantDefinition[],
     // Only when there is one, as Unleash serves it.
