@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
-import { limitSdkRequests } from '../http/rate-limit.js';
+import { limitSdkEvaluations } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
@@ -94,7 +94,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
   // Each answer evaluates every flag of the token for a context the caller makes up; one count
   // for the three ways of asking.
   const limits = ctx.config.sdk.rateLimits;
-  const limit = limitSdkRequests(
+  const evaluations = limitSdkEvaluations(
     { perAddress: limits.frontendFeatures, perToken: limits.perToken },
     'frontend evaluations',
   );
@@ -103,7 +103,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     '/api/frontend',
     {
       config: { permission: 'NONE' },
-      onRequest: limit,
+      onRequest: evaluations.check,
       schema: {
         tags,
         summary:
@@ -114,11 +114,9 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
-      return sendAnswer(
-        request,
-        reply,
-        writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context),
-      );
+      const answer = writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context);
+      if (!answer.kept) evaluations.charge(request);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -126,7 +124,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     '/api/frontend',
     {
       config: { permission: 'NONE' },
-      onRequest: limit,
+      onRequest: evaluations.check,
       schema: {
         tags,
         summary: 'As the GET, with the context in the body',
@@ -137,11 +135,9 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     async (request, reply) => {
       assertReady(snapshot);
       const context = contextFrom(request.body.context ?? {}, request.ip);
-      return sendAnswer(
-        request,
-        reply,
-        writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context),
-      );
+      const answer = writeAnswer(TOGGLES, snapshot, identityOf(request) as TokenIdentity, context);
+      if (!answer.kept) evaluations.charge(request);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -149,7 +145,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
     '/api/frontend/features/:featureName',
     {
       config: { permission: 'NONE' },
-      onRequest: limit,
+      onRequest: evaluations.check,
       schema: {
         tags,
         summary: 'One flag, evaluated for the context in the query; 404 when it is off or unknown',
@@ -163,6 +159,7 @@ export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot
       const name = request.params.featureName;
       const feature = snapshot.feature(token.environment, name);
       const context = contextFrom(request.query as Record<string, unknown>, request.ip);
+      evaluations.charge(request);
       const toggle =
         feature && canSee(token, feature)
           ? toggleOf(feature, snapshot.evaluate(token.environment, feature, context))

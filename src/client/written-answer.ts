@@ -15,6 +15,8 @@ import type { FlagSnapshot } from './snapshot.js';
 export interface WrittenAnswer {
   body: Buffer;
   etag: string;
+  /** Whether it was kept from an earlier request with a context that reads the same. */
+  kept?: true;
 }
 
 /** An answer that lists the token's flags evaluated for one context (the frontend API's, OFREP's bulk). */
@@ -119,7 +121,7 @@ export function writeAnswer(
   const contextKey = keyOf(list.inputs, context);
   const cacheKey = contextKey === undefined ? undefined : `${kind.name}:${list.id}:${contextKey}`;
   const cached = cacheKey === undefined ? undefined : byContext.get(cacheKey);
-  if (cached) return cached;
+  if (cached) return { ...cached, kept: true };
   const parts: string[] = [];
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;

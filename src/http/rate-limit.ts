@@ -123,23 +123,47 @@ const MINUTE_MS = 60 * 1000;
  * are turned away at once, uncounted, so the rest of the server keeps answering promptly.
  */
 export function limitSdkRequests(limits: { perAddress: number; perToken: number }, what: string) {
+  const limit = limitSdkEvaluations(limits, what);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await limit.check(request, reply);
+    limit.charge(request);
+  };
+}
+
+/**
+ * As `limitSdkRequests`, for evaluations whose answer the server may already hold: `check` (the
+ * route's `onRequest` hook) turns away a caller past its limit, and the handler `charge`s only an
+ * answer it had to work out, so an SDK polling with the same context is not counted, while
+ * contexts made up to defeat the answers kept are.
+ */
+export function limitSdkEvaluations(limits: { perAddress: number; perToken: number }, what: string) {
   const byAddress = new WindowCounter({ max: limits.perAddress, windowMs: MINUTE_MS });
   const byToken = new WindowCounter({ max: limits.perToken, windowMs: MINUTE_MS });
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (turnAwayWhenPiledUp(request.raw, reply.raw)) {
-      throw new RateLimitError(`The server is busy: send the ${what} again in a second.`, 1);
-    }
-    const address = addressKey(request.ip);
+  const tokenOf = (request: FastifyRequest) => {
     const identity = request.identity;
-    const token = identity?.kind === 'token' ? String(identity.tokenId) : undefined;
-    const wait = Math.max(byAddress.retryAfter(address), token === undefined ? 0 : byToken.retryAfter(token));
-    if (wait > 0) {
-      throw new RateLimitError(
-        `Too many ${what} from this address or with this token: try again in ${wait} seconds.`,
-        wait,
+    return identity?.kind === 'token' ? String(identity.tokenId) : undefined;
+  };
+  return {
+    async check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (turnAwayWhenPiledUp(request.raw, reply.raw)) {
+        throw new RateLimitError(`The server is busy: send the ${what} again in a second.`, 1);
+      }
+      const token = tokenOf(request);
+      const wait = Math.max(
+        byAddress.retryAfter(addressKey(request.ip)),
+        token === undefined ? 0 : byToken.retryAfter(token),
       );
-    }
-    byAddress.count(address);
-    if (token !== undefined) byToken.count(token);
+      if (wait > 0) {
+        throw new RateLimitError(
+          `Too many ${what} from this address or with this token: try again in ${wait} seconds.`,
+          wait,
+        );
+      }
+    },
+    charge(request: FastifyRequest): void {
+      byAddress.count(addressKey(request.ip));
+      const token = tokenOf(request);
+      if (token !== undefined) byToken.count(token);
+    },
   };
 }

@@ -7,7 +7,7 @@ import { canSee, contextFrom } from '../client/frontend.js';
 import { assertReady, type FlagSnapshot, type ServedFeature } from '../client/snapshot.js';
 import { type AnswerKind, writeAnswer } from '../client/written-answer.js';
 import type { TokenIdentity } from '../http/identity.js';
-import { limitSdkRequests } from '../http/rate-limit.js';
+import { limitSdkEvaluations } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { resolve } from './resolution.js';
@@ -54,7 +54,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
   const tags = ['OpenFeature (OFREP)'];
   // As the frontend API: each request evaluates flags for a context the caller makes up.
   const limits = ctx.config.sdk.rateLimits;
-  const limit = limitSdkRequests(
+  const evaluations = limitSdkEvaluations(
     { perAddress: limits.frontendFeatures, perToken: limits.perToken },
     'OpenFeature evaluations',
   );
@@ -63,7 +63,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
     '/ofrep/v1/evaluate/flags/:key',
     {
       config: { permission: 'NONE' },
-      onRequest: limit,
+      onRequest: evaluations.check,
       schema: {
         tags,
         summary: 'One flag evaluated for the context in the body (OpenFeature Remote Evaluation Protocol)',
@@ -89,6 +89,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
           errorDetails: `No flag named "${key}" is served to this token.`,
         });
       }
+      evaluations.charge(request);
       const evaluation: Evaluation = snapshot.evaluate(token.environment, feature, context);
       const resolution = resolve(feature, evaluation);
       return reply.code('errorCode' in resolution ? 400 : 200).send(resolution);
@@ -99,7 +100,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
     '/ofrep/v1/evaluate/flags',
     {
       config: { permission: 'NONE' },
-      onRequest: limit,
+      onRequest: evaluations.check,
       schema: {
         tags,
         summary: 'Every flag of the token evaluated for the context in the body, with an ETag',
@@ -116,6 +117,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
       if (!context)
         return reply.code(400).send({ errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
       const answer = writeAnswer(FLAGS, snapshot, identityOf(request) as TokenIdentity, context);
+      if (!answer.kept) evaluations.charge(request);
       reply.header('cache-control', 'no-cache').header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
