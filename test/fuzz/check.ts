@@ -115,7 +115,7 @@ export function requestChecker(server: TestServer, tally: Tally, serverLog: Serv
       tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode < 300) tally.succeeded.add(operation);
 
-      const problems = answerProblems(http.method, {
+      const problems = answerProblems(http.method, http.url, {
         status: res.statusCode,
         headers: res.headers,
         body: res.body,

@@ -200,7 +200,7 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     resolve(name, url) {
       if (name !== 'audience') return named[name];
       if (url.startsWith('/api/client')) return named.client;
-      if (url.startsWith('/api/frontend')) return named.frontend;
+      if (url.startsWith('/api/frontend') || url.startsWith('/ofrep/')) return named.frontend;
       return named.admin;
     },
   };

@@ -87,11 +87,30 @@ function errorBodyProblems(text: string, status: number): string[] {
   return problems;
 }
 
+const OFREP_CODES = new Set(['PARSE_ERROR', 'INVALID_CONTEXT', 'FLAG_NOT_FOUND']);
+
+/**
+ * OpenFeature's remote evaluation protocol answers its own failures (400, 404) with
+ * `{key?, errorCode, errorDetails}`, as its providers read them; its other errors are ours.
+ */
+function isOfrepFailure(url: string, answer: Answer): boolean {
+  if (!url.startsWith('/ofrep/') || (answer.status !== 400 && answer.status !== 404)) return false;
+  try {
+    const body: unknown = JSON.parse(answer.body);
+    if (!isRecord(body) || typeof body.errorCode !== 'string' || !OFREP_CODES.has(body.errorCode))
+      return false;
+    const keys = Object.keys(body).every((k) => ['key', 'errorCode', 'errorDetails'].includes(k));
+    return keys && typeof body.errorDetails === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** Every rule an answer must keep whatever was asked: no 5xx, and errors in the contract's shape. */
-export function answerProblems(method: string, answer: Answer): string[] {
+export function answerProblems(method: string, url: string, answer: Answer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`the server answered ${answer.status}`);
-  if (answer.status >= 400 && method !== 'HEAD') {
+  if (answer.status >= 400 && method !== 'HEAD' && !isOfrepFailure(url, answer)) {
     const type = String(answer.headers['content-type'] ?? '');
     if (!type.startsWith('application/json'))
       problems.push(`the error's content type is "${type}", not JSON`);

@@ -9,7 +9,10 @@ export type Credential =
   | { kind: 'literal'; authorization?: string; cookie?: string }
   | { kind: 'none' };
 
-/** `audience`: the credential the path is meant for (admin token, client token, frontend token). */
+/**
+ * `audience`: the credential the path is meant for (admin token, client token, frontend token; a
+ * frontend token for OpenFeature's paths).
+ */
 export type CredentialName =
   | 'audience'
   | 'admin'
