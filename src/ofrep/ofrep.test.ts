@@ -147,6 +147,25 @@ describe('POST /ofrep/v1/evaluate/flags/{key}', () => {
   });
 });
 
+describe("the API's own errors on the OFREP paths", () => {
+  it('answers a body that is not JSON and a refused query value with the error body of the API, not 500', async () => {
+    const asked: [string, string][] = [
+      ['/ofrep/v1/evaluate/flags/plain', '{"context":'],
+      ['/ofrep/v1/evaluate/flags', '{"context":'],
+      ['/ofrep/v1/evaluate/flags?flagConfigEtag=%00', '{}'],
+    ];
+    for (const [url, body] of asked) {
+      const res = await server.request('POST', url, { token: frontendToken, body });
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({
+        id: expect.any(String),
+        name: 'ValidationError',
+        message: expect.any(String),
+      });
+    }
+  });
+});
+
 describe('POST /ofrep/v1/evaluate/flags', () => {
   it("lists every flag of the token's projects, off ones too, in name order", async () => {
     const res = await bulk();

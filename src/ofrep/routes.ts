@@ -11,14 +11,7 @@ import { limitSdkEvaluations } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { resolve } from './resolution.js';
-import {
-  OfrepBulk,
-  OfrepBulkQuery,
-  OfrepError,
-  OfrepFlagParams,
-  OfrepKeyedError,
-  OfrepSuccess,
-} from './schemas.js';
+import { OfrepBulk, OfrepBulkQuery, OfrepFlagParams, OfrepSuccess } from './schemas.js';
 
 /** Every flag of the token, the ones off for the context too: a provider reports a missing one as not found. */
 const FLAGS: AnswerKind = {
@@ -48,6 +41,15 @@ function contextOf(body: unknown, callerAddress: string): Context | null {
   return contextFrom(fields, callerAddress);
 }
 
+/**
+ * An OFREP failure body, written here rather than by a response schema: a 400 or 404 schema of the
+ * route would also be applied to the API's own errors of those statuses (a body that is not JSON,
+ * a refused query value), which these bodies are not, and their serializing would fail (500).
+ */
+function sendFailure(reply: FastifyReply, status: 400 | 404, body: object) {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 const INVALID_CONTEXT = 'The context must be an object of fields, as {"context":{"targetingKey":"user-1"}}.';
 
 export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
@@ -68,9 +70,10 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
         tags,
         summary: 'One flag evaluated for the context in the body (OpenFeature Remote Evaluation Protocol)',
         description:
-          'With a frontend or client token, in `Authorization` or `X-API-Key`: the flags of its projects in its environment.',
+          'With a frontend or client token, in `Authorization` or `X-API-Key`: the flags of its projects in its environment. ' +
+          "Failures answer OFREP's `{key, errorCode, errorDetails}`: 404 FLAG_NOT_FOUND, 400 INVALID_CONTEXT or PARSE_ERROR.",
         params: OfrepFlagParams,
-        response: { 200: OfrepSuccess, 400: OfrepKeyedError, 404: OfrepKeyedError },
+        response: { 200: OfrepSuccess },
       },
     },
     async (request, reply) => {
@@ -78,12 +81,12 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
       const key = request.params.key;
       const context = contextOf(request.body, request.ip);
       if (!context) {
-        return reply.code(400).send({ key, errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
+        return sendFailure(reply, 400, { key, errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
       }
       const token = identityOf(request) as TokenIdentity;
       const feature = snapshot.feature(token.environment, key);
       if (!feature || !canSee(token, feature)) {
-        return reply.code(404).send({
+        return sendFailure(reply, 404, {
           key,
           errorCode: 'FLAG_NOT_FOUND',
           errorDetails: `No flag named "${key}" is served to this token.`,
@@ -92,7 +95,7 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
       evaluations.charge(request);
       const evaluation: Evaluation = snapshot.evaluate(token.environment, feature, context);
       const resolution = resolve(feature, evaluation);
-      return reply.code('errorCode' in resolution ? 400 : 200).send(resolution);
+      return 'errorCode' in resolution ? sendFailure(reply, 400, resolution) : resolution;
     },
   );
 
@@ -108,14 +111,14 @@ export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): 
           'Flags that are off for the context are listed too (`false`, reason DISABLED or DEFAULT). ' +
           '`If-None-Match` with the ETag of the last answer gets 304 while the answer is the same.',
         querystring: OfrepBulkQuery,
-        response: { 200: OfrepBulk, 304: NoContent, 400: OfrepError },
+        response: { 200: OfrepBulk, 304: NoContent },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       assertReady(snapshot);
       const context = contextOf(request.body, request.ip);
       if (!context)
-        return reply.code(400).send({ errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
+        return sendFailure(reply, 400, { errorCode: 'INVALID_CONTEXT', errorDetails: INVALID_CONTEXT });
       const answer = writeAnswer(FLAGS, snapshot, identityOf(request) as TokenIdentity, context);
       if (!answer.kept) evaluations.charge(request);
       reply.header('cache-control', 'no-cache').header('etag', answer.etag);

@@ -20,14 +20,9 @@ export const OfrepSuccess = Type.Object({
   metadata: Metadata,
 });
 
-export const OfrepKeyedError = Type.Object({
+const OfrepKeyedError = Type.Object({
   key: Type.String(),
   errorCode: Type.String({ description: 'FLAG_NOT_FOUND, PARSE_ERROR or INVALID_CONTEXT' }),
-  errorDetails: Type.String(),
-});
-
-export const OfrepError = Type.Object({
-  errorCode: Type.String({ description: 'INVALID_CONTEXT' }),
   errorDetails: Type.String(),
 });
 
