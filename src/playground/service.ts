@@ -1,6 +1,10 @@
+import type { FlagSet } from '../client/evaluation/evaluate.js';
+import { type Explanation, explain } from '../client/evaluation/explain.js';
+import type { Constraint, Context, StrategyDefinition } from '../client/evaluation/types.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
+import type { FeatureRecord } from '../read-model/queries.js';
 import {
   eachCombination,
   evaluationContext,
@@ -8,8 +12,7 @@ import {
   measureCombinations,
   type SentContext,
 } from './contexts.js';
-import { featuresOf, flagsOf } from './flags.js';
-import { evaluatedJson } from './written.js';
+import { featuresOf, flagsOf, formIn } from './flags.js';
 
 /** At most this many evaluations (environments × features × contexts) in one advanced request. */
 export const MAX_EVALUATIONS = 15_000;
@@ -37,6 +40,73 @@ function assertEnvironments(model: FeatureModel, environments: string[], path: (
   );
 }
 
+function describeVariant(v: { name: string; enabled: boolean; payload?: { type: string; value: string } }) {
+  return { name: v.name, enabled: v.enabled, ...(v.payload ? { payload: v.payload } : {}) };
+}
+
+/** The feature's variant as Unleash's playground words it. */
+function featureVariant(e: Explanation) {
+  if (!e.enabled) return { name: 'disabled', enabled: false, feature_enabled: false };
+  if (!e.variant.enabled)
+    return { ...describeVariant(e.variant), feature_enabled: true, featureEnabled: true };
+  return { ...describeVariant(e.variant), feature_enabled: true };
+}
+
+const withResult = (o: { constraint: Constraint; result: boolean }) => ({
+  ...o.constraint,
+  result: o.result,
+});
+
+/** One feature evaluated in one environment for one context, with its reasons. */
+function evaluated(
+  model: FeatureModel,
+  f: FeatureRecord,
+  environment: string,
+  flags: FlagSet,
+  context: Context,
+) {
+  const feature = formIn(f, environment);
+  const e = explain(feature ?? { name: f.name, enabled: false }, context, flags);
+  const edit = `/projects/${f.project}/features/${f.name}/strategies/edit?environmentId=${environment}&strategyId=`;
+  return {
+    name: f.name,
+    projectId: f.project,
+    isEnabled: e.enabled,
+    isEnabledInCurrentEnvironment: e.environmentEnabled,
+    hasUnsatisfiedDependency: !e.parentsSatisfied,
+    variant: featureVariant(e),
+    variants: e.variants,
+    strategies: {
+      result: e.strategiesResult,
+      data: e.strategies.map((o) => {
+        const s = o.strategy as StrategyDefinition & { id: string };
+        return {
+          name: s.name,
+          id: s.id,
+          ...(s.title ? { title: s.title } : {}),
+          disabled: s.disabled ?? false,
+          parameters: s.parameters ?? {},
+          result: {
+            enabled: o.enabled,
+            evaluationStatus: o.status,
+            ...(o.variant !== undefined
+              ? { variant: o.variant && describeVariant(o.variant), variants: s.variants ?? [] }
+              : {}),
+          },
+          constraints: o.constraints.map(withResult),
+          segments: o.segments.map((seg) => ({
+            id: seg.id,
+            name: model.segment(seg.id)?.name ?? '',
+            result: seg.result,
+            constraints: seg.constraints.map(withResult),
+          })),
+          links: { edit: `${edit}${s.id}` },
+        };
+      }),
+    },
+  };
+}
+
 export interface PlaygroundInput {
   environment: string;
   projects?: string[] | '*';
@@ -54,9 +124,9 @@ export function readPlayground(
   // Made once: every feature is evaluated for the same context.
   const context = evaluationContext(flatten(input.context).flat);
   const features = featuresOf(model, input.projects, visible).map((f) =>
-    evaluatedJson(model, f, input.environment, flags, context),
+    evaluated(model, f, input.environment, flags, context),
   );
-  return `{"input":${JSON.stringify(input)},"features":[${features.join(',')}]}`;
+  return JSON.stringify({ input, features });
 }
 
 export interface AdvancedPlaygroundInput {
@@ -141,19 +211,20 @@ export async function readAdvancedPlayground(
   const features = featuresOf(model, input.projects, visible);
   assertAffordable(measureCombinations(flat), environments.length, features.length);
   const flagSets = environments.map((env) => flagsOf(model, env));
-  const environmentJson = environments.map((env) => JSON.stringify(env));
   const results = features.map(() => environments.map((): string[] => []));
   let sinceTurn = 0;
   // With nothing to evaluate, no combination is made.
   const combinations = features.length > 0 ? eachCombination(flat) : [];
   for (const combination of combinations) {
     const context = evaluationContext(combination);
-    // Written once for every evaluation of the combination.
-    const contextJson = JSON.stringify(combination);
     for (const [i, f] of features.entries()) {
       for (const [j, env] of environments.entries()) {
-        const more = `,"environment":${environmentJson[j]},"context":${contextJson}`;
-        results[i]![j]!.push(evaluatedJson(model, f, env, flagSets[j]!, context, more));
+        const result = {
+          ...evaluated(model, f, env, flagSets[j]!, context),
+          environment: env,
+          context: combination,
+        };
+        results[i]![j]!.push(JSON.stringify(result));
         if (++sinceTurn === EVALUATIONS_PER_TURN) {
           sinceTurn = 0;
           await nextTurn();
