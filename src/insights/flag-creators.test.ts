@@ -73,6 +73,10 @@ describe('GET /api/admin/flag-creators', () => {
       total: 2,
     });
     expect((await creators(server.adminToken, '?limit=0&offset=-3')).body.flagCreators).toHaveLength(2);
+    for (const offset of ['9223372036854775808', '2147483648', '1e300']) {
+      const far = await creators(server.adminToken, `?offset=${offset}`);
+      expect(far.status).toBe(200);
+    }
     expect((await creators(server.adminToken, '?limit=10001')).body.flagCreators).toHaveLength(2);
   });
 

@@ -206,6 +206,9 @@ export async function readFlagCreatorsAcross(
   return findFlagCreatorsAcross(ctx.db, [...visible.hidden], {
     query: paging.q?.trim() || undefined,
     limit: Number.isInteger(limit) && limit > 0 && limit <= MOST_CREATORS ? limit : CREATORS_PAGE,
-    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+    // Past the last creator is an empty page; past what a database integer holds is that too.
+    offset: Number.isSafeInteger(offset) && offset > 0 ? Math.min(offset, MAX_OFFSET) : 0,
   });
 }
+
+const MAX_OFFSET = 2_147_483_647;
