@@ -16,6 +16,7 @@ import { drainOnClose } from './http/drain.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { fastifyTrustProxy } from './http/proxy.js';
+import { limitSdkEvaluations } from './http/rate-limit.js';
 import { type App, isReadOnly, isSdkRoute } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
 import { registerMaintenanceGate } from './maintenance/gate.js';
@@ -111,6 +112,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     streams,
     metrics: createMetricsBuffer(ctx),
     prometheus: createPrometheusMetrics(ctx),
+    // One count for every way of asking for evaluations: the frontend API and OFREP alike.
+    evaluations: limitSdkEvaluations(
+      {
+        perAddress: ctx.config.sdk.rateLimits.frontendFeatures,
+        perToken: ctx.config.sdk.rateLimits.perToken,
+      },
+      'evaluations',
+    ),
   };
   app.addHook('onClose', () => shared.metrics.close());
   for (const area of AREAS) app.register(areaPlugin(area, ctx, shared));

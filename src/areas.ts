@@ -31,6 +31,7 @@ import { featuresBatchRoutes } from './features-batch/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
+import type { SdkEvaluationLimit } from './http/rate-limit.js';
 import type { App } from './http/route.js';
 import { insightRoutes } from './insights/routes.js';
 import { instanceStatsRoutes } from './instance-stats/routes.js';
@@ -71,6 +72,8 @@ export interface SharedParts {
   /** SDK metrics summed in memory until written. */
   metrics: MetricsBuffer;
   prometheus: PrometheusMetrics;
+  /** The address and token limits of flag evaluations for a context the caller makes up. */
+  evaluations: SdkEvaluationLimit;
 }
 
 /** An area of the API: its routes, declared in a Fastify plugin of their own. */
@@ -138,8 +141,11 @@ export const AREAS: readonly Area[] = [
     name: 'client',
     routes: (app, ctx, shared) => clientRoutes(app, ctx, shared.snapshot, shared.delta, shared.streams),
   },
-  { name: 'frontend', routes: (app, ctx, shared) => frontendRoutes(app, ctx, shared.snapshot) },
-  { name: 'ofrep', routes: (app, ctx, shared) => ofrepRoutes(app, ctx, shared.snapshot) },
+  {
+    name: 'frontend',
+    routes: (app, _ctx, shared) => frontendRoutes(app, shared.snapshot, shared.evaluations),
+  },
+  { name: 'ofrep', routes: (app, _ctx, shared) => ofrepRoutes(app, shared.snapshot, shared.evaluations) },
   { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics) },
   { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics) },
 ];

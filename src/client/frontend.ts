@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
 import { NotFoundError } from '../http/errors.js';
 import type { TokenIdentity } from '../http/identity.js';
-import { limitSdkEvaluations } from '../http/rate-limit.js';
+import type { SdkEvaluationLimit } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { matchesEtag } from './answers.js';
@@ -89,15 +88,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Writte
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-export function frontendRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
+export function frontendRoutes(app: App, snapshot: FlagSnapshot, evaluations: SdkEvaluationLimit): void {
   const tags = ['Frontend API'];
-  // Each answer evaluates every flag of the token for a context the caller makes up; one count
-  // for the three ways of asking.
-  const limits = ctx.config.sdk.rateLimits;
-  const evaluations = limitSdkEvaluations(
-    { perAddress: limits.frontendFeatures, perToken: limits.perToken },
-    'frontend evaluations',
-  );
 
   app.get(
     '/api/frontend',

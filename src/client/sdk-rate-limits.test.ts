@@ -5,13 +5,15 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 const clientToken = `default:development.${'a'.repeat(56)}`;
 const frontendToken = `default:development.${'b'.repeat(56)}`;
 const pollingToken = `default:development.${'c'.repeat(56)}`;
+// The frontend API and OFREP share one count: each row below needs a token of its own.
+const ofrepToken = `default:development.${'d'.repeat(56)}`;
 let server: TestServer;
 
 // Small limits, so a test can cross them: 3 a minute per address, 5 per token.
 beforeAll(async () => {
   server = await startTestServer({
     INIT_CLIENT_API_TOKENS: clientToken,
-    INIT_FRONTEND_API_TOKENS: `${frontendToken},${pollingToken}`,
+    INIT_FRONTEND_API_TOKENS: `${frontendToken},${pollingToken},${ofrepToken}`,
     REGISTER_CLIENT_RATE_LIMIT_PER_MINUTE: '3',
     CLIENT_METRICS_RATE_LIMIT_PER_MINUTE: '3',
     REGISTER_FRONTEND_RATE_LIMIT_PER_MINUTE: '3',
@@ -41,7 +43,7 @@ const calls: [string, string, string, unknown, number][] = [
   ['POST', '/api/frontend/client/metrics', frontendToken, metrics, 200],
   // Each request for another user: the answers for one context polled again are not counted.
   ['GET', '/api/frontend?userId=', frontendToken, undefined, 200],
-  ['POST', '/ofrep/v1/evaluate/flags', frontendToken, undefined, 200],
+  ['POST', '/ofrep/v1/evaluate/flags', ofrepToken, undefined, 200],
 ];
 
 let user = 0;

@@ -167,3 +167,5 @@ export function limitSdkEvaluations(limits: { perAddress: number; perToken: numb
     },
   };
 }
+
+export type SdkEvaluationLimit = ReturnType<typeof limitSdkEvaluations>;

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
 import { matchesEtag } from '../client/answers.js';
 import type { Evaluation } from '../client/evaluation/evaluate.js';
 import type { Context } from '../client/evaluation/types.js';
@@ -7,7 +6,7 @@ import { canSee, contextFrom } from '../client/frontend.js';
 import { assertReady, type FlagSnapshot, type ServedFeature } from '../client/snapshot.js';
 import { type AnswerKind, writeAnswer } from '../client/written-answer.js';
 import type { TokenIdentity } from '../http/identity.js';
-import { limitSdkEvaluations } from '../http/rate-limit.js';
+import type { SdkEvaluationLimit } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { resolve } from './resolution.js';
@@ -52,14 +51,8 @@ function sendFailure(reply: FastifyReply, status: 400 | 404, body: object) {
 
 const INVALID_CONTEXT = 'The context must be an object of fields, as {"context":{"targetingKey":"user-1"}}.';
 
-export function ofrepRoutes(app: App, ctx: AppContext, snapshot: FlagSnapshot): void {
+export function ofrepRoutes(app: App, snapshot: FlagSnapshot, evaluations: SdkEvaluationLimit): void {
   const tags = ['OpenFeature (OFREP)'];
-  // As the frontend API: each request evaluates flags for a context the caller makes up.
-  const limits = ctx.config.sdk.rateLimits;
-  const evaluations = limitSdkEvaluations(
-    { perAddress: limits.frontendFeatures, perToken: limits.perToken },
-    'OpenFeature evaluations',
-  );
 
   app.post(
     '/ofrep/v1/evaluate/flags/:key',

@@ -102,7 +102,7 @@ const POSIX_CLASSES: Record<string, string> = {
  * flag groups such as `(?i)` become flags, POSIX classes are spelled out, and what RE2 refuses
  * (back-references, look-arounds) is refused here too, so such a constraint never matches.
  */
-export function re2ToRegExp(source: string, caseInsensitive: boolean): RegExp | null {
+function re2ToRegExp(source: string, caseInsensitive: boolean): RegExp | null {
   if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(source)) return null;
   const flags = new Set(caseInsensitive ? ['i'] : []);
   const pattern = source
@@ -207,9 +207,4 @@ export function constraintCheck(constraint: Constraint): Check {
     compiled.set(constraint, check);
   }
   return check;
-}
-
-/** One constraint; an operator this server does not know never matches. */
-export function constraintHolds(constraint: Constraint, context: Context): boolean {
-  return constraintCheck(constraint)(context);
 }

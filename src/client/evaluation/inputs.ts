@@ -2,7 +2,7 @@ import { contextValue } from './context.js';
 import type { Constraint, Context, StrategyDefinition, VariantDefinition } from './types.js';
 
 /** Read from a context whose evaluation may come out differently each time (chance, the clock). */
-export const UNCACHEABLE = Symbol('uncacheable');
+const UNCACHEABLE = Symbol('uncacheable');
 
 /**
  * Something of a context an evaluation reads, as it reads it: two contexts that read the same
@@ -17,7 +17,7 @@ export interface Input {
 const fields = new Map<string, Input>();
 
 /** A field as constraints and overrides read it: standard, else a custom property. */
-export function field(name: string): Input {
+function field(name: string): Input {
   let input = fields.get(name);
   if (!input) {
     input = { id: `f:${name}`, read: (context) => contextValue(context, name) };
