@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucket, eventually, postMetrics } from '../../test/metrics.js';
 import { admin } from '../../test/requests.js';
 import { countEvents, createUser, startTestServer, type TestServer } from '../../test/server.js';
 
 const clientToken = `default:development.${'c'.repeat(56)}`;
+const frontendToken = `default:development.${'f'.repeat(56)}`;
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ INIT_CLIENT_API_TOKENS: clientToken });
+  server = await startTestServer({
+    INIT_CLIENT_API_TOKENS: clientToken,
+    INIT_FRONTEND_API_TOKENS: frontendToken,
+  });
 });
 afterAll(() => server.close());
 
@@ -169,6 +174,62 @@ describe('applications reported by SDKs', () => {
     expect(
       (await server.request('GET', '/api/admin/metrics/applications/huge-interval', admin(server))).status,
     ).toBe(404);
+  });
+
+  it('metrics from applications that never registered make them, with their instances as reported', async () => {
+    const app = (name: string) =>
+      server.request('GET', `/api/admin/metrics/applications/${name}`, admin(server));
+    const registered = await server.request('POST', '/api/client/register', {
+      token: clientToken,
+      body: { appName: 'till', instanceId: 'till-1', sdkVersion: 'unleash-client-go:4.1.0', interval: 15000 },
+    });
+    expect(registered.status).toBe(202);
+    const createdBefore = await countEvents(server, 'application-created');
+    const kiosks = ['kiosk-b', 'kiosk-a', 'kiosk-c'];
+    for (const [n, appName] of kiosks.entries()) {
+      const body = {
+        appName,
+        instanceId: `k${n}`,
+        sdkVersion: `unleash-client-node:6.${n}.0`,
+        bucket: bucket({ 'not-a-flag': { yes: 1, no: 0 } }),
+      };
+      expect((await postMetrics(server, clientToken, body)).status).toBe(202);
+    }
+    const till = {
+      appName: 'till',
+      instanceId: 'till-1',
+      bucket: bucket({ 'not-a-flag': { yes: 1, no: 0 } }),
+    };
+    expect((await postMetrics(server, clientToken, till)).status).toBe(202);
+    const page = await server.request('POST', '/api/frontend/client/metrics', {
+      token: frontendToken,
+      body: { appName: 'web-page', instanceId: 'tab', bucket: bucket({ 'not-a-flag': { yes: 1, no: 0 } }) },
+    });
+    expect(page.status).toBe(200);
+
+    const seen = await eventually(
+      () => app('web-page'),
+      (r) => r.status === 200,
+    );
+    expect(seen.body.instances).toEqual([
+      expect.objectContaining({ instanceId: 'tab', environment: 'development' }),
+    ]);
+    for (const [n, appName] of kiosks.entries()) {
+      expect((await app(appName)).body.instances).toEqual([
+        expect.objectContaining({ instanceId: `k${n}`, sdkVersion: `unleash-client-node:6.${n}.0` }),
+      ]);
+    }
+    // What the instance registered stays: a report without an SDK version does not erase it.
+    expect((await app('till')).body.instances).toEqual([
+      expect.objectContaining({ instanceId: 'till-1', sdkVersion: 'unleash-client-go:4.1.0' }),
+    ]);
+    // One event per server-side application made, naming it; none for the frontend one.
+    expect(await countEvents(server, 'application-created')).toBe(createdBefore + 3);
+    const events = await server.request('GET', '/api/admin/events?type=application-created', admin(server));
+    const named = events.body.events.slice(0, 3).map((e: { data: { appName: string } }) => e.data);
+    expect(named.sort((a: any, b: any) => a.appName.localeCompare(b.appName))).toEqual(
+      ['kiosk-a', 'kiosk-b', 'kiosk-c'].map((appName) => ({ appName })),
+    );
   });
 
   it('deletes an application', async () => {

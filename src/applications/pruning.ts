@@ -1,2 +1,3 @@
-// What the retention sweep (src/retention.ts) deletes of applications/. The SQL is in its store.
-export { deleteApplicationsNotSeenSince, deleteInstancesNotSeenSince } from './store.js';
+// What the retention sweep (src/retention.ts) deletes of applications/. The SQL is in its stores.
+export { deleteInstancesNotSeenSince } from './instance-store.js';
+export { deleteApplicationsNotSeenSince } from './store.js';

@@ -3,18 +3,17 @@ import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import { NotFoundError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
+import { applicationsBySdkVersion, instancesOf, upsertInstances } from './instance-store.js';
 import {
   type ApplicationFields,
   type ApplicationPage,
-  applicationsBySdkVersion,
   deleteApplication,
   findApplication,
   insertApplication,
-  instancesOf,
   listApplications,
   markSavedByAdmin,
+  noteApplicationsSeen,
   updateApplication,
-  upsertInstance,
 } from './store.js';
 
 /**
@@ -122,7 +121,10 @@ async function registerInOneTransaction(ctx: AppContext, actor: Actor, sorted: R
       if (!created && (r.sdkVersion !== undefined || r.strategies !== undefined)) {
         await updateApplication(tx, r.appName, reported);
       }
-      await upsertInstance(tx, {
+    }
+    await upsertInstances(
+      tx,
+      sorted.map((r) => ({
         appName: r.appName,
         instanceId: r.instanceId,
         environment: r.environment,
@@ -131,8 +133,13 @@ async function registerInOneTransaction(ctx: AppContext, actor: Actor, sorted: R
         startedAt: r.startedAt ?? null,
         intervalMs: r.intervalMs ?? null,
         sdkType: r.sdkType,
-      });
-    }
+      })),
+    );
+    await noteApplicationsSeen(
+      tx,
+      sorted.map((r) => r.appName),
+      actor.name,
+    );
   });
 }
 
@@ -154,14 +161,17 @@ export async function noteInstancesSeen(
   actor: Actor,
   instances: SeenInstance[],
 ): Promise<void> {
-  const sorted = [...instances].sort(byKey);
   const announce = new Map<string, Announce>();
-  for (const i of sorted) {
+  for (const i of instances) {
     if (announce.get(i.appName) !== 'name') announce.set(i.appName, announced(i.sdkType));
   }
-  for (const [appName, how] of announce) await ensureApplication(tx, actor, appName, {}, how);
-  for (const i of sorted) {
-    await upsertInstance(tx, {
+  for (const appName of await noteApplicationsSeen(tx, [...announce.keys()], actor.name)) {
+    if (announce.get(appName) === 'name')
+      recordEvent(tx, actor, { type: 'application-created', data: { appName } });
+  }
+  await upsertInstances(
+    tx,
+    instances.map((i) => ({
       appName: i.appName,
       instanceId: i.instanceId,
       environment: i.environment,
@@ -170,8 +180,8 @@ export async function noteInstancesSeen(
       startedAt: null,
       intervalMs: null,
       sdkType: i.sdkType ?? null,
-    });
-  }
+    })),
+  );
 }
 
 function describeApplication(a: Awaited<ReturnType<typeof findApplication>> & object) {

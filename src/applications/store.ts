@@ -188,91 +188,27 @@ export async function deleteApplication(db: Queryable, appName: string): Promise
   await db.query('DELETE FROM client_applications WHERE app_name = $1', [appName]);
 }
 
-export interface Instance {
-  appName: string;
-  instanceId: string;
-  environment: string;
-  sdkVersion: string | null;
-  /** 'backend' (client API) or 'frontend' (frontend API); null when not known. */
-  sdkType: string | null;
-  clientIp: string | null;
-  startedAt: Date | null;
-  intervalMs: number | null;
-  createdAt: Date;
-  lastSeen: Date;
-}
-
-export async function upsertInstance(
-  db: Queryable,
-  i: Omit<Instance, 'createdAt' | 'lastSeen'>,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO client_instances (app_name, instance_id, environment, sdk_version, client_ip, started_at, interval_ms, sdk_type)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (app_name, environment, instance_id) DO UPDATE SET
-       sdk_version = COALESCE(EXCLUDED.sdk_version, client_instances.sdk_version),
-       sdk_type = COALESCE(EXCLUDED.sdk_type, client_instances.sdk_type),
-       client_ip = COALESCE(EXCLUDED.client_ip, client_instances.client_ip),
-       started_at = COALESCE(EXCLUDED.started_at, client_instances.started_at),
-       interval_ms = COALESCE(EXCLUDED.interval_ms, client_instances.interval_ms),
-       last_seen = now()`,
-    [i.appName, i.instanceId, i.environment, i.sdkVersion, i.clientIp, i.startedAt, i.intervalMs, i.sdkType],
-  );
-  await db.query('UPDATE client_applications SET seen_at = now() WHERE app_name = $1', [i.appName]);
-}
-
-/** Retention: instances not seen since `before`. */
-export async function deleteInstancesNotSeenSince(db: Queryable, before: Date): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM client_instances WHERE last_seen < $1', [before]);
-  return rowCount;
-}
-
-/** The instances of these applications seen after `since`, newest first, at most `limit`. */
-export async function instancesOf(
+/**
+ * Applications SDKs reported from, seen now, made with only their names when new: one statement
+ * however many. Each is locked until the transaction ends (so none is deleted before its instances
+ * are written), in code-point order as the services sort (so two processes cannot deadlock).
+ * Answers the names it made: a row it inserted has no deleting or locking transaction
+ * (`xmax = 0`), while a row it found and updated has this one.
+ */
+export async function noteApplicationsSeen(
   db: Queryable,
   appNames: string[],
-  since = new Date(0),
-  limit = 1000,
-): Promise<Instance[]> {
-  const { rows } = await db.query<{
-    app_name: string;
-    instance_id: string;
-    environment: string;
-    sdk_version: string | null;
-    sdk_type: string | null;
-    client_ip: string | null;
-    started_at: Date | null;
-    interval_ms: number | null;
-    created_at: Date;
-    last_seen: Date;
-  }>(
-    `SELECT app_name, instance_id, environment, sdk_version, sdk_type, client_ip, started_at, interval_ms, created_at,
-            last_seen
-       FROM client_instances WHERE app_name = ANY($1::text[]) AND last_seen > $2
-      ORDER BY last_seen DESC LIMIT $3`,
-    [appNames, since, limit],
+  createdBy: string,
+): Promise<string[]> {
+  if (appNames.length === 0) return [];
+  const { rows } = await db.query<{ app_name: string }>(
+    `WITH touched AS (
+       INSERT INTO client_applications (app_name, created_by, seen_at)
+       SELECT a, $2, now() FROM unnest($1::text[]) AS a ORDER BY a COLLATE "C"
+       ON CONFLICT (app_name) DO UPDATE SET seen_at = now()
+       RETURNING app_name, xmax = 0 AS created)
+     SELECT app_name FROM touched WHERE created ORDER BY app_name`,
+    [[...new Set(appNames)], createdBy],
   );
-  return rows.map((r) => ({
-    appName: r.app_name,
-    instanceId: r.instance_id,
-    environment: r.environment,
-    sdkVersion: r.sdk_version,
-    sdkType: r.sdk_type,
-    clientIp: r.client_ip,
-    startedAt: r.started_at,
-    intervalMs: r.interval_ms,
-    createdAt: r.created_at,
-    lastSeen: r.last_seen,
-  }));
-}
-
-/** Every SDK version instances run, with the applications running it. */
-export async function applicationsBySdkVersion(
-  db: Queryable,
-): Promise<{ sdkVersion: string; applications: string[] }[]> {
-  const { rows } = await db.query<{ sdk_version: string; applications: string[] }>(
-    `SELECT sdk_version, array_agg(DISTINCT app_name ORDER BY app_name) AS applications
-       FROM client_instances WHERE sdk_version IS NOT NULL GROUP BY sdk_version ORDER BY sdk_version`,
-  );
-  return rows.map((r) => ({ sdkVersion: r.sdk_version, applications: r.applications }));
+  return rows.map((r) => r.app_name);
 }

@@ -191,6 +191,25 @@ describe('POST /api/client/metrics/bulk', () => {
     expect(await countEvents(server, 'application-created')).toBe(events + 1);
   });
 
+  it('registers an instance listed twice once, each field from the last entry that had it', async () => {
+    const started = new Date(Date.now() - 120_000).toISOString();
+    const pod = { appName: 'twice', instanceId: 'pod-1', environment: 'development' };
+    const res = await bulk({
+      applications: [
+        { ...pod, sdkVersion: 'unleash-client-java:9.2.0', started, interval: 10_000 },
+        { ...pod, interval: 20_000 },
+      ],
+      metrics: [],
+    });
+    expect(res.status).toBe(202);
+    const app = await server.request('GET', '/api/admin/metrics/applications/twice', {
+      token: server.adminToken,
+    });
+    expect(app.body.instances).toEqual([
+      expect.objectContaining({ instanceId: 'pod-1', sdkVersion: 'unleash-client-java:9.2.0', started }),
+    ]);
+  });
+
   it("leaves out what belongs to an environment other than the token's", async () => {
     const res = await bulk(
       {
