@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { applicationRoutes } from './applications/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bannerRoutes } from './banners/routes.js';
+import { changeRequestRoutes } from './change-requests/routes.js';
 import type { DeltaLog } from './client/delta.js';
 import { frontendRoutes } from './client/frontend.js';
 import { clientRoutes } from './client/routes.js';
@@ -117,6 +118,7 @@ export const AREAS: readonly Area[] = [
   { name: 'insight', routes: insightRoutes },
   { name: 'feature-type', routes: featureTypeRoutes },
   { name: 'environment', routes: environmentRoutes },
+  { name: 'change-request', routes: changeRequestRoutes },
   { name: 'tag-type', routes: tagTypeRoutes },
   { name: 'tag', routes: tagRoutes },
   { name: 'feature-tag', routes: featureTagRoutes },

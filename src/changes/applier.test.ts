@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin } from '../../test/feature-ops.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import type { Identity } from '../http/identity.js';
-import { type Action, applyChange, CHANGES, type Command, onChangeApplied } from './applier.js';
+import { applyChange, onChangeApplied } from './applier.js';
+import { type Action, CHANGES, type Command } from './commands.js';
 import { changesFlags, requireDeclaredChanges } from './route-config.js';
 
 // Every route that writes a flag's configuration goes through the applier: each is called once

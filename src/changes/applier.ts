@@ -4,20 +4,8 @@ import { shareCommits } from '../db/group-commit.js';
 import type { Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
 import type { Change } from './change.js';
-import { FEATURE_CHANGES } from './feature-changes.js';
-import { STRATEGY_CHANGES } from './strategy-changes.js';
-
-/**
- * Every change a flag's configuration can undergo, named as Unleash's change requests name them
- * where they have a name. Routes build these commands; whatever stores and replays changes later
- * (change requests, schedules) hands the same commands to `applyChange`.
- */
-export const CHANGES = { ...FEATURE_CHANGES, ...STRATEGY_CHANGES };
-
-export type Action = keyof typeof CHANGES;
-type Fields<A extends Action> = (typeof CHANGES)[A] extends Change<infer C, infer _R> ? C : never;
-export type ResultOf<A extends Action> = (typeof CHANGES)[A] extends Change<infer _C, infer R> ? R : never;
-export type Command<A extends Action = Action> = { [K in A]: { action: K } & Fields<K> }[A];
+import { assertDirectChangeAllowed } from './change-request-guard.js';
+import { type Action, CHANGES, type Command, type ResultOf } from './commands.js';
 
 export type ChangeListener = (command: Command) => void;
 
@@ -34,8 +22,9 @@ export function onChangeApplied(db: Database, listener: ChangeListener): () => v
 
 /**
  * The one way a flag's configuration changes: the command's permission is checked in the scope it
- * names, then its change validates, writes in one transaction and records its audit event (which
- * moves the revision every cache follows). Concurrent changes commit together (`shareCommits`).
+ * names, and so are the change requests its environments may require (`change-request-guard.ts`);
+ * then its change validates, writes in one transaction and records its audit event (which moves
+ * the revision every cache follows). Concurrent changes commit together (`shareCommits`).
  */
 export async function applyChange<A extends Action>(
   ctx: AppContext,
@@ -44,6 +33,7 @@ export async function applyChange<A extends Action>(
 ): Promise<ResultOf<A>> {
   const kind = CHANGES[command.action] as unknown as Change<Command<A>, ResultOf<A>>;
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
+  assertDirectChangeAllowed(ctx, identity, command as Command);
   const result = await shareCommits(() => kind.run(ctx, identity, command));
   // The change has committed: a listener that fails must not turn its answer into an error.
   for (const listener of listeners.get(ctx.db) ?? []) {

@@ -1,5 +1,6 @@
 import type { App } from '../http/route.js';
-import { type Action, permissionOf } from './applier.js';
+import { permissionOf } from './applier.js';
+import type { Action } from './commands.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

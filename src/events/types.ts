@@ -72,6 +72,8 @@ export const EVENT_SCOPES = {
   'project-deleted': ['model', 'identity'],
   'project-environment-added': MODEL,
   'project-environment-removed': MODEL,
+  // Which environments need change requests: part of each project the read model holds.
+  'change-request-configuration-updated': CATALOG,
   // Read from the database when a feature is switched on: no cache holds it.
   'default-strategy-updated': NONE,
   'environment-created': MODEL,

@@ -10,16 +10,28 @@ export function inEnvironmentOrder(environments: Environment[], linked: Iterable
   return environments.filter((e) => names.has(e.name)).map((e) => e.name);
 }
 
-/** Every project with the environments linked to it, in their order (for the flag read model). */
-export async function allProjects(db: Queryable): Promise<(Project & { environments: string[] })[]> {
+/** A project with the environments linked to it, in their order, and those that need change requests. */
+export type LinkedProject = Project & {
+  environments: string[];
+  /** Environment → the approvals a change request needs there; only those that need them. */
+  changeRequestApprovals: ReadonlyMap<string, number>;
+};
+
+/** Every project with the environments linked to it (for the flag read model). */
+export async function allProjects(db: Queryable): Promise<LinkedProject[]> {
   const projects = await listProjectRows(db);
   const links = await listEnvironmentLinks(db);
   const environments = await allEnvironments(db);
   const linked = new Map<string, string[]>();
-  for (const { project, environment } of links)
+  const approvals = new Map<string, Map<string, number>>();
+  for (const { project, environment, changeRequestApprovals } of links) {
     linked.set(project, [...(linked.get(project) ?? []), environment]);
+    if (changeRequestApprovals === null) continue;
+    approvals.set(project, (approvals.get(project) ?? new Map()).set(environment, changeRequestApprovals));
+  }
   return projects.map((p) => ({
     ...p,
     environments: inEnvironmentOrder(environments, linked.get(p.id) ?? []),
+    changeRequestApprovals: approvals.get(p.id) ?? new Map(),
   }));
 }

@@ -14,6 +14,17 @@ export const CreateProjectBody = Type.Object(
       Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')]),
     ),
     defaultStickiness: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    changeRequestEnvironments: Type.Optional(
+      Type.Array(
+        Type.Object({
+          name: Type.String({ minLength: 1, maxLength: 100 }),
+          requiredApprovals: Type.Optional(
+            Nullable(Type.Integer({ description: 'Taken as 1 below 1 and as 10 above 10; 1 when left out' })),
+          ),
+        }),
+        { maxItems: 100, description: 'Environments where changes need change requests from the start' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,6 +9,7 @@ import { NameExistsError, NotFoundError, ValidationError } from '../http/errors.
 import { actorOf, type Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import { grantRoles, memberCountsOfProjects } from '../identity/grants.js';
+import { requireChangeRequests } from './change-request-settings.js';
 import { inEnvironmentOrder } from './linked-environments.js';
 import {
   type DefaultStrategy,
@@ -169,6 +170,8 @@ export interface NewProject {
   description?: string | null;
   mode?: 'open' | 'protected' | 'private';
   defaultStickiness?: string;
+  /** Environments where changes need change requests from the start. */
+  changeRequestEnvironments?: { name: string; requiredApprovals?: number | null }[];
 }
 
 /**
@@ -178,6 +181,8 @@ export interface NewProject {
 async function assertIdFree(db: Queryable, id: string): Promise<void> {
   if (await findProject(db, id)) throw new NameExistsError(`A project with the id "${id}" already exists.`);
 }
+
+export { approvalsWithinLimits, setChangeRequestApprovals } from './change-request-settings.js';
 
 export async function createProject(ctx: AppContext, identity: Identity, input: NewProject) {
   const actor = actorOf(identity);
@@ -191,11 +196,19 @@ export async function createProject(ctx: AppContext, identity: Identity, input: 
         mode: input.mode ?? 'open',
         defaultStickiness: input.defaultStickiness ?? 'default',
       });
-      await linkEnvironments(tx, project.id, await enabledEnvironments(tx));
+      const environments = await enabledEnvironments(tx);
+      await linkEnvironments(tx, project.id, environments);
+      const guarded = await requireChangeRequests(
+        tx,
+        project.id,
+        environments,
+        input.changeRequestEnvironments,
+      );
       if (identity.kind === 'user')
         await grantRoles(tx, project.id, [OWNER_ROLE], [identity.userId], [], actor.name);
       const data = describeProject(project);
       recordEvent(tx, actor, { type: 'project-created', project: project.id, data });
+      for (const event of guarded) recordEvent(tx, actor, event);
       return data;
     });
   return checkAgainOnDuplicate(create, () => assertIdFree(ctx.db, input.id));

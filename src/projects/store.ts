@@ -65,22 +65,23 @@ export interface EnvironmentLink {
   project: string;
   environment: string;
   defaultStrategy: DefaultStrategy | null;
+  /** Approvals a change request needs here; null where flags are changed directly. */
+  changeRequestApprovals: number | null;
 }
+
+const LINK_COLUMNS = `project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy",
+       change_request_approvals AS "changeRequestApprovals"`;
 
 /** Every link between a project and an environment, with the default strategy it sets. */
 export async function listEnvironmentLinks(db: Queryable): Promise<EnvironmentLink[]> {
-  const { rows } = await db.query<EnvironmentLink>(
-    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
-       FROM project_environments`,
-  );
+  const { rows } = await db.query<EnvironmentLink>(`SELECT ${LINK_COLUMNS} FROM project_environments`);
   return rows;
 }
 
 /** The project's links to environments, with their default strategies. */
 export async function environmentLinksOf(db: Queryable, projectId: string): Promise<EnvironmentLink[]> {
   const { rows } = await db.query<EnvironmentLink>(
-    `SELECT project_id AS project, environment_name AS environment, default_strategy AS "defaultStrategy"
-       FROM project_environments WHERE project_id = $1`,
+    `SELECT ${LINK_COLUMNS} FROM project_environments WHERE project_id = $1`,
     [projectId],
   );
   return rows;
@@ -268,4 +269,18 @@ export async function deleteProjectsExcept(db: Queryable, keep: string[]): Promi
     [keep],
   );
   return rows.map((r) => r.id).sort();
+}
+
+/** Whether changes in the environment of the project need a change request, and how many approvals; false if not linked. */
+export async function setChangeRequestApprovals(
+  db: Queryable,
+  projectId: string,
+  environment: string,
+  approvals: number | null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE project_environments SET change_request_approvals = $3 WHERE project_id = $1 AND environment_name = $2`,
+    [projectId, environment, approvals],
+  );
+  return rowCount > 0;
 }

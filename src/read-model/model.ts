@@ -8,8 +8,7 @@ import { loadLastSeen } from '../features/environments/last-seen.js';
 import { stagesEnteredSince } from '../features/lifecycle/queries.js';
 import type { FeatureStrategy } from '../features/strategies/queries.js';
 import type { Logger } from '../log.js';
-import { allProjects } from '../projects/linked-environments.js';
-import type { Project } from '../projects/types.js';
+import { allProjects, type LinkedProject } from '../projects/linked-environments.js';
 import { allSegments } from '../segments/list.js';
 import type { Segment } from '../segments/types.js';
 import { listStrategyDefinitions } from '../strategies/queries.js';
@@ -18,7 +17,7 @@ import type { ChangeSet, ConfigSync } from '../sync/sync.js';
 import { applyPatches } from './patches.js';
 import { type FeatureRecord, loadFeatureRecords } from './store.js';
 
-export type ProjectRecord = Project & { environments: string[] };
+export type ProjectRecord = LinkedProject;
 
 interface Parts {
   features: Map<string, FeatureRecord>;

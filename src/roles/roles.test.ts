@@ -64,14 +64,23 @@ describe('reading roles and permissions', () => {
     const names = (list: { name: string }[]) => list.map((p) => p.name);
     expect(names(root)).toEqual(expect.arrayContaining(['ADMIN', 'CREATE_PROJECT', 'CREATE_ROLE']));
     expect(names(project)).toEqual(
-      expect.arrayContaining(['CREATE_FEATURE', 'MOVE_FEATURE_TOGGLE', 'UPDATE_FEATURE_DEPENDENCY']),
+      expect.arrayContaining([
+        'CREATE_FEATURE',
+        'MOVE_FEATURE_TOGGLE',
+        'UPDATE_FEATURE_DEPENDENCY',
+        'PROJECT_CHANGE_REQUEST_WRITE',
+      ]),
     );
     expect(environments.map((e: { name: string }) => e.name)).toEqual(['development', 'production']);
     expect(names(environments[0].permissions)).toEqual(
-      expect.arrayContaining(['CREATE_FEATURE_STRATEGY', 'UPDATE_FEATURE_ENVIRONMENT']),
+      expect.arrayContaining([
+        'CREATE_FEATURE_STRATEGY',
+        'UPDATE_FEATURE_ENVIRONMENT',
+        'SKIP_CHANGE_REQUEST',
+      ]),
     );
     const all = [...names(root), ...names(project), ...names(environments[0].permissions)];
-    expect(all).toHaveLength(40);
+    expect(all).toHaveLength(45);
     expect(root[0]).toHaveProperty('displayName');
   });
 

@@ -41,6 +41,24 @@ describe('a project’s settings', () => {
     await page.close();
   });
 
+  it('makes an environment need change requests, with the approvals they need, and not any more', async () => {
+    const page = await ui.newPage();
+    await signIn(page, 'admin', 'unleash4all', '/projects/shop/settings');
+    const config = () => adminApi(ui.server).get('/api/admin/projects/shop/change-requests/config');
+    const production = async () =>
+      (await config()).find((e: { environment: string }) => e.environment === 'production');
+    const toggle = page.getByRole('switch', { name: 'Change requests in production' });
+    await toggle.click();
+    await page.locator('[role="switch"][aria-checked="true"]').first().waitFor();
+    expect(await production()).toMatchObject({ changeRequestEnabled: true, requiredApprovals: 1 });
+    await page.getByLabel('Approvals needed in production').selectOption('2');
+    await expect.poll(async () => (await production()).requiredApprovals).toBe(2);
+    await toggle.click();
+    await page.getByLabel('Approvals needed in production').waitFor({ state: 'detached' });
+    expect(await production()).toMatchObject({ changeRequestEnabled: false, requiredApprovals: null });
+    await page.close();
+  });
+
   it('deletes it only once its flags are archived, after asking', async () => {
     const page = await ui.newPage();
     await signIn(page, 'admin', 'unleash4all', '/projects/shop/settings');

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'banner-created',
   'banner-deleted',
   'banner-updated',
+  'change-request-configuration-updated',
   'context-field-created',
   'context-field-deleted',
   'context-field-updated',

@@ -10,6 +10,7 @@ import { useForm } from '../../forms/use-form';
 import { PageHeader } from '../../layout/page-header';
 import { navigate, type RouteProps } from '../../router';
 import { useCan } from '../../session';
+import { ChangeRequestSettings } from './change-request-settings';
 
 interface ProjectSettings {
   id: string;
@@ -67,7 +68,10 @@ function SettingsForm({ project, onSaved }: { project: ProjectSettings; onSaved(
   );
 }
 
-/** A project's name, description, visibility and stickiness; and deleting it once it holds no live flag. */
+/**
+ * A project's name, description, visibility and stickiness; the environments that need change
+ * requests; and deleting it once it holds no live flag.
+ */
 export function ProjectSettingsPage({ params }: RouteProps) {
   const id = params.projectId!;
   const project = useResource<ProjectSettings>(`/api/admin/projects/${seg(id)}`);
@@ -84,6 +88,7 @@ export function ProjectSettingsPage({ params }: RouteProps) {
         <>
           {header}
           <SettingsForm project={details} onSaved={project.reload} />
+          <ChangeRequestSettings project={id} />
           {canDelete && id !== 'default' && (
             <section class="danger-zone" aria-labelledby="delete-title">
               <h2 id="delete-title">Delete the project</h2>
