@@ -44,8 +44,8 @@ describe('group commit of changes', () => {
     // The pool is refused inside a transaction, in a group as alone.
     expect(answers.every((a) => a.before === -1)).toBe(true);
     // One group, or more should the first take longer than a group may go on taking members (a
-    // busy machine): never one each.
-    expect(new Set(answers.map((a) => a.id)).size).toBeLessThanOrEqual(3);
+    // busy machine: five were seen while other suites ran beside this one): never one each.
+    expect(new Set(answers.map((a) => a.id)).size).toBeLessThan(answers.length);
     expect(await count()).toBe(8);
   });
 

@@ -74,6 +74,11 @@ export const EVENT_SCOPES = {
   'project-environment-removed': MODEL,
   // Which environments need change requests: part of each project the read model holds.
   'change-request-configuration-updated': CATALOG,
+  // Templates are read from the database when used: no cache holds them.
+  'release-plan-template-created': NONE,
+  'release-plan-template-updated': NONE,
+  'release-plan-template-deleted': NONE,
+  'release-plan-template-archived': NONE,
   // Read from the database when a feature is switched on: no cache holds it.
   'default-strategy-updated': NONE,
   'environment-created': MODEL,

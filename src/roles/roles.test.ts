@@ -80,7 +80,7 @@ describe('reading roles and permissions', () => {
       ]),
     );
     const all = [...names(root), ...names(project), ...names(environments[0].permissions)];
-    expect(all).toHaveLength(45);
+    expect(all).toHaveLength(48);
     expect(root[0]).toHaveProperty('displayName');
   });
 
