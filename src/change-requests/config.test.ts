@@ -11,6 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../test/server.js';
+import { unleashExport } from '../../test/unleash-export.js';
 
 let server: TestServer;
 let editor: TestUser;
@@ -276,6 +277,25 @@ describe('direct changes where change requests are required', () => {
       'Changing project not allowed. Project guarded has change requests enabled.',
     );
     expect((await asAdmin(server, 'GET', '/api/admin/projects/default/features/outsider')).status).toBe(200);
+  });
+
+  it('refuses an import of flags into the environment without SKIP_CHANGE_REQUEST, and says so when validating', async () => {
+    const body = (environment: string) => ({ project: 'guarded', environment, data: unleashExport() });
+    const refused = await server.request('POST', '/api/admin/features-batch/import', {
+      token: editor.pat,
+      body: body('production'),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('"SKIP_CHANGE_REQUEST"');
+    const lacking = async (environment: string) =>
+      (
+        await server.request('POST', '/api/admin/features-batch/validate', {
+          token: editor.pat,
+          body: body(environment),
+        })
+      ).body.permissions.flatMap((p: { affectedItems: string[] }) => p.affectedItems);
+    expect(await lacking('production')).toContain('SKIP_CHANGE_REQUEST');
+    expect(await lacking('development')).not.toContain('SKIP_CHANGE_REQUEST');
   });
 
   it('takes direct changes again once change requests are turned off', async () => {

@@ -41,11 +41,19 @@ const PER_ENVIRONMENT = new Set<Permission>([
   'DELETE_FEATURE_STRATEGY',
   'UPDATE_FEATURE_ENVIRONMENT',
   'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  'SKIP_CHANGE_REQUEST',
 ]);
 
-/** The permissions the import needs that the caller does not hold where it needs them. */
-function lacking(identity: Identity, analysis: Analysis, body: Body): Permission[] {
-  return [...analysis.needs]
+/**
+ * The permissions the import needs that the caller does not hold where it needs them; into an
+ * environment that takes changes through change requests, also the one to skip them.
+ */
+function lacking(ctx: AppContext, identity: Identity, analysis: Analysis, body: Body): Permission[] {
+  const needs = new Set(analysis.needs);
+  if (ctx.model.project(body.project)?.changeRequestApprovals.has(body.environment)) {
+    needs.add('SKIP_CHANGE_REQUEST');
+  }
+  return [...needs]
     .filter(
       (p) =>
         !can(identity, p, {
@@ -84,7 +92,7 @@ export async function validateImport(
     isolation: 'repeatable read',
     readOnly: true,
   });
-  const missing = lacking(identity, analysis, body);
+  const missing = lacking(ctx, identity, analysis, body);
   return {
     errors: analysis.errors,
     warnings: analysis.warnings,
@@ -125,7 +133,7 @@ export async function importFeatures(
   await ctx.db.transaction(async (tx) => {
     const analysis = await analyse(tx, body, data, true, visible);
     await nextRound(0);
-    const missing = lacking(identity, analysis, body);
+    const missing = lacking(ctx, identity, analysis, body);
     if (missing.length > 0) {
       throw new NoAccessError(
         `You need the ${missing.map((p) => `"${p}"`).join(', ')} permission${missing.length === 1 ? '' : 's'} in the project "${body.project}" (environment "${body.environment}") for this import.`,

@@ -36,7 +36,8 @@ export function kindsOf(op: Operation): Kind[] {
 
 /**
  * The fixture's pool of ids holds one of each kind, in this order: [the Viewer, the segment, the
- * role, the Editor, a feature type, a PAT, the webhook]. Which one a path's `{id}` names.
+ * role, the Editor, a feature type, a PAT, the webhook, a release template]. Which one a path's
+ * `{id}` names.
  */
 const ID_BY_PATH: [RegExp, number][] = [
   [/^\/api\/admin\/user-admin\//, 0],
@@ -45,6 +46,7 @@ const ID_BY_PATH: [RegExp, number][] = [
   [/^\/api\/admin\/feature-types\//, 4],
   [/^\/api\/admin\/user\/tokens\//, 5],
   [/^\/api\/admin\/addons\//, 6],
+  [/^\/api\/admin\/release-plan-templates\//, 7],
 ];
 
 function pathValue(

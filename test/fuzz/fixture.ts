@@ -72,6 +72,11 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
   await send('POST', `${base}/on`);
   await send('POST', '/api/admin/tag-types', { name: tagType });
   await send('POST', `/api/admin/features/${feature}/tags`, { type: tagType, value: 'vv' });
+  const template = await send('POST', '/api/admin/release-plan-templates', {
+    name: `${tag}-template`,
+    milestones: [{ name: 'first', strategies: [{ name: 'flexibleRollout', parameters: { rollout: 10 } }] }],
+  });
+  const milestone = template.body.milestones[0];
   await send('POST', `/api/admin/projects/${project}/features`, { name: archived });
   await send('POST', `/api/admin/projects/${project}/archive`, { features: [archived] });
 
@@ -163,7 +168,8 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     feature: [feature, archived],
     features: [feature, archived],
     environment: environments,
-    strategyId: [strategy.body.id],
+    strategyId: [strategy.body.id, milestone.strategies[0].id],
+    milestoneId: [milestone.id],
     name: [feature, environment, 'flexibleRollout', tagType, contextField, archived],
     contextField: [contextField, 'userId', projectContextField],
     contextName: [contextField, 'userId'],
@@ -171,7 +177,16 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
     values: ['a', 'b'],
     type: [tagType, 'simple', 'client', 'frontend', 'production', 'release'],
     tagType: [tagType],
-    id: [viewer.id, segment.body.id, roleId, editor.id, 'release', expiredPat.body.id, addon.body.id],
+    id: [
+      viewer.id,
+      segment.body.id,
+      roleId,
+      editor.id,
+      'release',
+      expiredPat.body.id,
+      addon.body.id,
+      template.body.id,
+    ],
     segments: [segment.body.id],
     groupId: [group.body.id],
     groups: [group.body.id],
