@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npx flagpole`: the server as `npm start` runs it, as far as flags can be set after Node has
-// started. V8's WebAssembly and code-size flags take effect for code compiled from here on (the
-// embedded PostgreSQL is compiled later); heap and allocator settings (`--max-semi-space-size`,
-// `--v8-pool-size`, MALLOC_MMAP_THRESHOLD_) only work on the command line, where `npm start` puts them.
+// started. V8's WebAssembly flags take effect for code compiled from here on (the embedded
+// PostgreSQL is compiled later), its heap growth at its next collection; the young generation's
+// size, V8's threads and MALLOC_MMAP_THRESHOLD_ only work on the command line, where `npm start`
+// puts them.
 import { setFlagsFromString } from 'node:v8';
 
-for (const flag of ['--no-wasm-async-compilation', '--liftoff-only', '--optimize-for-size']) {
+for (const flag of ['--no-wasm-async-compilation', '--liftoff-only', '--heap-growing-percent=50']) {
   setFlagsFromString(flag);
 }
 

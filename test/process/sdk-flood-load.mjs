@@ -4,10 +4,12 @@
 // (127.x.y.z all reach the server on Linux), as a public token used from many machines would.
 // Usage: node sdk-flood-load.mjs <config as JSON>; writes one line of JSON: the answers counted.
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const { base, clientToken, frontendToken, seconds, concurrency, only } = JSON.parse(process.argv[2]);
 const { hostname, port } = new URL(base);
 const deadline = Date.now() + seconds * 1000;
+const RAMP_MS = 1000;
 
 let serial = 0;
 const unique = (prefix) => `${prefix}-${process.pid}-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
@@ -154,6 +156,9 @@ function send(kind, localAddress, worker) {
 const counts = {};
 let requests = 0;
 async function worker(id) {
+  // Workers join one after another over the first second, as clients do; all 24 at one instant
+  // would be a burst of the largest bodies that no traffic makes, and the same one every run.
+  await sleep((id * RAMP_MS) / concurrency);
   let n = id;
   while (Date.now() < deadline) {
     const kind = kinds[n % kinds.length];
