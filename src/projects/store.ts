@@ -1,23 +1,13 @@
-import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-import type { Variant } from '../features/variants/rules.js';
+import type { StrategySettings } from '../features/strategies/settings.js';
 import type { Project } from './types.js';
 
 /**
  * The strategy a project gives a feature switched on in one of its environments without any, as
- * stored: the body of POST .../default-strategy after its checks. A flexibleRollout `groupId` left
- * empty becomes the feature's name when it is applied.
+ * stored: the body of POST .../default-strategy after its checks.
  */
-export interface DefaultStrategy {
-  name: string;
-  title: string | null;
-  disabled: boolean;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: Variant[];
-  segments: number[];
-}
+export type DefaultStrategy = StrategySettings;
 
 interface ProjectRecord {
   id: string;

@@ -1,18 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
-import { checkConstraints } from '../constraints/service.js';
 import type { Queryable } from '../db/database.js';
-import { assertStrategyType } from '../features/strategies/service.js';
-import { prepareVariants } from '../features/variants/rules.js';
+import { checkStrategySettings } from '../features/strategies/check-settings.js';
 import { ValidationError } from '../http/errors.js';
-import { checkStrategySegments } from '../segments/service.js';
-import { normalizeParameters } from '../strategies/parameters.js';
+import { checkStrategySegments, distinctSegmentIds } from '../segments/service.js';
 import type { MilestoneBody, MilestoneStrategyBody } from './schemas.js';
 import type { Milestone, MilestoneStrategy } from './store.js';
 import { ulid } from './ulid.js';
 
 // A template's milestones and their strategies as sent, checked by the rules of a flag's strategy
-// (type, parameters, constraints, variants; segments of no project), each given a new id.
+// (type, parameters, constraints, variants; segments of no project: a template serves every
+// project), each given a new id. The segments of all the strategies saved are looked up at once.
 
 /** One strategy of a milestone; `position` is its place when the body gives no sort order. */
 export async function checkMilestoneStrategy(
@@ -20,31 +18,10 @@ export async function checkMilestoneStrategy(
   db: Queryable,
   input: Static<typeof MilestoneStrategyBody>,
   position: number,
-  path = '',
 ): Promise<MilestoneStrategy> {
-  const name = input.name ?? input.strategyName;
-  if (!name) {
-    throw new ValidationError('Each strategy of a milestone needs its type in `name`.', [
-      { path: `${path}name`, message: 'Name the strategy type, e.g. "flexibleRollout".' },
-    ]);
-  }
-  assertStrategyType(ctx.model, name);
-  return {
-    id: ulid(),
-    sortOrder: input.sortOrder ?? position,
-    name,
-    title: input.title ?? null,
-    disabled: input.disabled ?? false,
-    parameters: normalizeParameters(
-      name,
-      input.parameters,
-      { groupId: '', stickiness: 'default' },
-      ctx.model.strategyDefinition(name),
-    ),
-    constraints: checkConstraints(ctx.model.contextRules(), input.constraints ?? []),
-    variants: prepareVariants(input.variants ?? [], `${path}variants`),
-    segments: await checkStrategySegments(db, input.segments ?? [], ''),
-  };
+  const strategy = milestoneStrategy(ctx, input, position, '');
+  await checkStrategySegments(db, strategy.segments, '');
+  return strategy;
 }
 
 export async function checkMilestone(
@@ -52,18 +29,10 @@ export async function checkMilestone(
   db: Queryable,
   input: Static<typeof MilestoneBody>,
   position: number,
-  path = '',
 ): Promise<Milestone> {
-  const strategies: MilestoneStrategy[] = [];
-  for (const [s, strategy] of (input.strategies ?? []).entries()) {
-    strategies.push(await checkMilestoneStrategy(ctx, db, strategy, s, `${path}strategies.${s}.`));
-  }
-  return {
-    id: ulid(),
-    name: input.name,
-    sortOrder: input.sortOrder ?? position,
-    strategies: inOrder(strategies),
-  };
+  const milestone = milestoneOf(ctx, input, position, '');
+  await checkSegmentsOf(db, [milestone]);
+  return milestone;
 }
 
 /** A template's milestones as sent: a save replaces them whole, with new ids, as in Unleash. */
@@ -72,14 +41,54 @@ export async function checkMilestones(
   db: Queryable,
   input: readonly Static<typeof MilestoneBody>[] = [],
 ): Promise<Milestone[]> {
-  const milestones: Milestone[] = [];
-  for (const [m, milestone] of input.entries()) {
-    milestones.push(await checkMilestone(ctx, db, milestone, m, `milestones.${m}.`));
-  }
+  const milestones = input.map((milestone, m) => milestoneOf(ctx, milestone, m, `milestones.${m}.`));
+  await checkSegmentsOf(db, milestones);
   return inOrder(milestones);
 }
 
 /** Milestones, or a milestone's strategies, by their sort order. */
 export function inOrder<T extends { sortOrder: number }>(list: T[]): T[] {
   return list.sort((a, b) => a.sortOrder - b.sortOrder);
+}
+
+function milestoneOf(
+  ctx: AppContext,
+  input: Static<typeof MilestoneBody>,
+  position: number,
+  path: string,
+): Milestone {
+  const strategies = (input.strategies ?? []).map((strategy, s) =>
+    milestoneStrategy(ctx, strategy, s, `${path}strategies.${s}.`),
+  );
+  return {
+    id: ulid(),
+    name: input.name,
+    sortOrder: input.sortOrder ?? position,
+    strategies: inOrder(strategies),
+  };
+}
+
+function milestoneStrategy(
+  ctx: AppContext,
+  input: Static<typeof MilestoneStrategyBody>,
+  position: number,
+  path: string,
+): MilestoneStrategy {
+  const name = input.name ?? input.strategyName;
+  if (!name) {
+    throw new ValidationError('Each strategy of a milestone needs its type in `name`.', [
+      { path: `${path}name`, message: 'Name the strategy type, e.g. "flexibleRollout".' },
+    ]);
+  }
+  return {
+    id: ulid(),
+    sortOrder: input.sortOrder ?? position,
+    ...checkStrategySettings(ctx, { ...input, name }, 'default', path),
+    segments: distinctSegmentIds(input.segments ?? []),
+  };
+}
+
+async function checkSegmentsOf(db: Queryable, milestones: readonly Milestone[]): Promise<void> {
+  const ids = milestones.flatMap((m) => m.strategies.flatMap((s) => s.segments));
+  await checkStrategySegments(db, ids, '');
 }

@@ -1,18 +1,10 @@
-import type { Constraint } from '../constraints/rules.js';
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-import type { Variant } from '../features/variants/rules.js';
+import type { StrategySettings } from '../features/strategies/settings.js';
 
-export interface MilestoneStrategy {
+export interface MilestoneStrategy extends StrategySettings {
   id: string;
   sortOrder: number;
-  name: string;
-  title: string | null;
-  disabled: boolean;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: Variant[];
-  segments: number[];
 }
 
 export interface Milestone {

@@ -107,6 +107,39 @@ describe('release templates', () => {
     expect((await asAdmin(server, 'GET', `${BASE}/NOSUCHTEMPLATE`)).status).toBe(404);
   });
 
+  it("takes segments of no project, each strategy keeping its own without duplicates; a project's segment is refused", async () => {
+    const segment = async (name: string, project?: string) =>
+      (await asAdmin(server, 'POST', '/api/admin/segments', { name, constraints: [], project })).body
+        .id as number;
+    const [a, b, local] = [
+      await segment('tpl-a'),
+      await segment('tpl-b'),
+      await segment('tpl-local', 'default'),
+    ];
+    const res = await asAdmin(server, 'POST', BASE, {
+      name: 'With segments',
+      milestones: [
+        { name: 'one', strategies: [{ name: 'default', segments: [b, a, b] }] },
+        { name: 'two', strategies: [{ name: 'default', segments: [a] }, { name: 'default' }] },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.milestones.map((m: any) => m.strategies.map((s: any) => s.segments))).toEqual([
+      [[a, b]],
+      [[a], []],
+    ]);
+    const refused = await asAdmin(server, 'POST', BASE, {
+      name: 'With a project segment',
+      milestones: [{ name: 'one', strategies: [{ name: 'default', segments: [a, local] }] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'The segment "tpl-local" belongs to a project: only segments of no project can be used here.',
+    );
+    // Out of the way of the next tests, which count the templates listed.
+    expect((await asAdmin(server, 'DELETE', `${BASE}/${res.body.id}`)).status).toBe(200);
+  });
+
   it('replaces its milestones whole on a change (new ids), recording before and after', async () => {
     const before = (await expectStatus(server, 200, 'GET', `${BASE}/${id}`)).body;
     const res = await asAdmin(server, 'PUT', `${BASE}/${id}`, {

@@ -119,9 +119,14 @@ export function segmentUsableIn(segment: { project: string | null }, project: st
   return segment.project === null || segment.project === project;
 }
 
+/** Segment ids as a strategy keeps them: without duplicates, ascending. */
+export function distinctSegmentIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
 /**
  * The segment ids a strategy of `project` may use: each must exist and be global or of that
- * project. Returns them without duplicates, in ascending order. In a transaction the segments
+ * project (`project` empty: global only). Returns them without duplicates, in ascending order. In a transaction the segments
  * stay as checked until it ends: none can be deleted or moved to another project meanwhile.
  */
 export async function checkStrategySegments(
@@ -129,7 +134,7 @@ export async function checkStrategySegments(
   ids: readonly number[],
   project: string,
 ): Promise<number[]> {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const unique = distinctSegmentIds(ids);
   const found = new Map((await findSegments(db, unique, { lock: 'share' })).map((s) => [s.id, s]));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -139,8 +144,11 @@ export async function checkStrategySegments(
   }
   const foreign = [...found.values()].filter((s) => !segmentUsableIn(s, project));
   if (foreign.length > 0) {
+    const names = foreign.map((s) => `"${s.name}"`).join(', ');
     throw new ValidationError(
-      `The segment ${foreign.map((s) => `"${s.name}"`).join(', ')} belongs to another project than "${project}".`,
+      project
+        ? `The segment ${names} belongs to another project than "${project}".`
+        : `The segment ${names} belongs to a project: only segments of no project can be used here.`,
       [{ path: 'segments', message: 'Segments of another project cannot be used here.' }],
     );
   }
