@@ -18,12 +18,16 @@ import {
   MilestoneStrategySchema,
   TemplateParams,
 } from './schemas.js';
+import { templateNamedScope } from './service.js';
 
 const MILESTONES = '/api/admin/release-plan-templates/:id/milestones';
 
 /** A template's milestones, and their strategies, one at a time: each a change of the template. */
 export function milestoneRoutes(app: App, ctx: AppContext, tags: string[]): void {
-  const config = { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' } as const;
+  const config = {
+    permission: ['RELEASE_PLAN_TEMPLATE_UPDATE', 'UPDATE_PROJECT_RELEASE_TEMPLATE'] as const,
+    ...templateNamedScope(ctx),
+  };
 
   app.post(
     MILESTONES,

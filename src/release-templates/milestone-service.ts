@@ -17,15 +17,17 @@ async function editMilestones<T>(
   ctx: AppContext,
   identity: Identity,
   id: string,
-  edit: (milestones: Milestone[], tx: Transaction) => Promise<T>,
+  /** `project`: the template's, whose segments its strategies may use ('' when it has none). */
+  edit: (milestones: Milestone[], tx: Transaction, project: string) => Promise<T>,
 ): Promise<{ result: T; after: Template }> {
   return ctx.db.transaction(async (tx) => {
-    const before = await getTemplate(tx, id, 'update');
+    const before = await getTemplate(tx, id, { lock: 'update' });
     const milestones = structuredClone(before.milestones);
-    const result = await edit(milestones, tx);
+    const result = await edit(milestones, tx, before.project ?? '');
     const after = await updateTemplate(tx, id, { ...before, milestones: inOrder(milestones) });
     recordEvent(tx, actorOf(identity), {
       type: 'release-plan-template-updated',
+      project: after.project,
       data: describeTemplate(after),
       preData: describeTemplate(before),
     });
@@ -52,8 +54,8 @@ export async function addMilestone(
   id: string,
   input: Static<typeof MilestoneBody>,
 ) {
-  const { result, after } = await editMilestones(ctx, identity, id, async (milestones, tx) => {
-    const milestone = await checkMilestone(ctx, tx, input, milestones.length);
+  const { result, after } = await editMilestones(ctx, identity, id, async (milestones, tx, project) => {
+    const milestone = await checkMilestone(ctx, tx, input, milestones.length, project);
     milestones.push(milestone);
     return milestone.id;
   });
@@ -68,9 +70,9 @@ export async function changeMilestone(
   milestoneId: string,
   input: Static<typeof MilestoneBody>,
 ) {
-  const { after } = await editMilestones(ctx, identity, id, async (milestones, tx) => {
+  const { after } = await editMilestones(ctx, identity, id, async (milestones, tx, project) => {
     const milestone = milestoneIn(milestones, id, milestoneId);
-    const checked = await checkMilestone(ctx, tx, input, milestone.sortOrder);
+    const checked = await checkMilestone(ctx, tx, input, milestone.sortOrder, project);
     Object.assign(milestone, { ...checked, id: milestoneId });
   });
   return described(after, milestoneId);
@@ -89,9 +91,10 @@ export async function addMilestoneStrategy(
   milestoneId: string,
   input: Static<typeof MilestoneStrategyBody>,
 ) {
-  const { result, after } = await editMilestones(ctx, identity, id, async (milestones, tx) => {
+  const { result, after } = await editMilestones(ctx, identity, id, async (milestones, tx, project) => {
     const milestone = milestoneIn(milestones, id, milestoneId);
-    const strategy = await checkMilestoneStrategy(ctx, tx, input, milestone.strategies.length);
+    const position = milestone.strategies.length;
+    const strategy = await checkMilestoneStrategy(ctx, tx, input, position, project);
     milestone.strategies = inOrder([...milestone.strategies, strategy]);
     return strategy.id;
   });
@@ -105,10 +108,11 @@ export async function changeMilestoneStrategy(
   input: Static<typeof MilestoneStrategyBody>,
 ) {
   const { id, milestoneId, strategyId } = ids;
-  const { after } = await editMilestones(ctx, identity, id, async (milestones, tx) => {
+  const { after } = await editMilestones(ctx, identity, id, async (milestones, tx, project) => {
     const milestone = milestoneIn(milestones, id, milestoneId);
     const index = strategyIndex(milestone, ids);
-    const checked = await checkMilestoneStrategy(ctx, tx, input, milestone.strategies[index]!.sortOrder);
+    const position = milestone.strategies[index]!.sortOrder;
+    const checked = await checkMilestoneStrategy(ctx, tx, input, position, project);
     milestone.strategies[index] = { ...checked, id: strategyId };
     milestone.strategies = inOrder(milestone.strategies);
   });

@@ -9,8 +9,9 @@ import type { Milestone, MilestoneStrategy } from './store.js';
 import { ulid } from './ulid.js';
 
 // A template's milestones and their strategies as sent, checked by the rules of a flag's strategy
-// (type, parameters, constraints, variants; segments of no project: a template serves every
-// project), each given a new id. The segments of all the strategies saved are looked up at once.
+// (type, parameters, constraints, variants; segments of no project, or of the template's project),
+// each given a new id. `project` is the template's ('' when it has none). The segments of all the
+// strategies saved are looked up at once.
 
 /** One strategy of a milestone; `position` is its place when the body gives no sort order. */
 export async function checkMilestoneStrategy(
@@ -18,9 +19,10 @@ export async function checkMilestoneStrategy(
   db: Queryable,
   input: Static<typeof MilestoneStrategyBody>,
   position: number,
+  project: string,
 ): Promise<MilestoneStrategy> {
   const strategy = milestoneStrategy(ctx, input, position, '');
-  await checkStrategySegments(db, strategy.segments, '');
+  await checkStrategySegments(db, strategy.segments, project);
   return strategy;
 }
 
@@ -29,9 +31,10 @@ export async function checkMilestone(
   db: Queryable,
   input: Static<typeof MilestoneBody>,
   position: number,
+  project: string,
 ): Promise<Milestone> {
   const milestone = milestoneOf(ctx, input, position, '');
-  await checkSegmentsOf(db, [milestone]);
+  await checkSegmentsOf(db, [milestone], project);
   return milestone;
 }
 
@@ -39,10 +42,11 @@ export async function checkMilestone(
 export async function checkMilestones(
   ctx: AppContext,
   db: Queryable,
-  input: readonly Static<typeof MilestoneBody>[] = [],
+  input: readonly Static<typeof MilestoneBody>[] | undefined,
+  project: string,
 ): Promise<Milestone[]> {
-  const milestones = input.map((milestone, m) => milestoneOf(ctx, milestone, m, `milestones.${m}.`));
-  await checkSegmentsOf(db, milestones);
+  const milestones = (input ?? []).map((milestone, m) => milestoneOf(ctx, milestone, m, `milestones.${m}.`));
+  await checkSegmentsOf(db, milestones, project);
   return inOrder(milestones);
 }
 
@@ -88,7 +92,11 @@ function milestoneStrategy(
   };
 }
 
-async function checkSegmentsOf(db: Queryable, milestones: readonly Milestone[]): Promise<void> {
+async function checkSegmentsOf(
+  db: Queryable,
+  milestones: readonly Milestone[],
+  project: string,
+): Promise<void> {
   const ids = milestones.flatMap((m) => m.strategies.flatMap((s) => s.segments));
-  await checkStrategySegments(db, ids, '');
+  await checkStrategySegments(db, ids, project);
 }

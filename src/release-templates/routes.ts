@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { milestoneRoutes } from './milestone-routes.js';
+import { projectTemplateRoutes } from './project-routes.js';
 import { TemplateBody, TemplateList, TemplateParams, TemplateSchema } from './schemas.js';
 import {
   archiveReleaseTemplate,
@@ -10,19 +11,26 @@ import {
   deleteReleaseTemplate,
   readTemplate,
   readTemplates,
+  templateNamedScope,
 } from './service.js';
 
 const BASE = '/api/admin/release-plan-templates';
 
 export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   const tags = ['Release Plans'];
+  // A template of a project may also be managed by that project's Owners.
+  const scope = templateNamedScope(ctx);
 
   app.get(
     BASE,
     {
       // As in Unleash, there is no permission to read templates: anyone signed in may use them.
       config: { permission: 'NONE' },
-      schema: { tags, summary: 'The release templates in use', response: { 200: TemplateList } },
+      schema: {
+        tags,
+        summary: 'The release templates in use of no project (offered in every project)',
+        response: { 200: TemplateList },
+      },
     },
     () => readTemplates(ctx),
   );
@@ -44,7 +52,7 @@ export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   app.get(
     `${BASE}/:id`,
     {
-      config: { permission: 'NONE' },
+      config: { permission: 'NONE', ...scope },
       schema: {
         tags,
         summary: 'One release template',
@@ -58,7 +66,7 @@ export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   app.put(
     `${BASE}/:id`,
     {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_UPDATE' },
+      config: { permission: ['RELEASE_PLAN_TEMPLATE_UPDATE', 'UPDATE_PROJECT_RELEASE_TEMPLATE'], ...scope },
       schema: {
         tags,
         summary: 'Change a release template; the milestones sent replace its milestones whole',
@@ -76,7 +84,7 @@ export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   app.delete(
     `${BASE}/:id`,
     {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_DELETE' },
+      config: { permission: ['RELEASE_PLAN_TEMPLATE_DELETE', 'UPDATE_PROJECT_RELEASE_TEMPLATE'], ...scope },
       schema: {
         tags,
         summary: 'Delete a release template',
@@ -93,7 +101,7 @@ export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   app.post(
     `${BASE}/archive/:id`,
     {
-      config: { permission: 'RELEASE_PLAN_TEMPLATE_DELETE' },
+      config: { permission: ['RELEASE_PLAN_TEMPLATE_DELETE', 'UPDATE_PROJECT_RELEASE_TEMPLATE'], ...scope },
       schema: {
         tags,
         summary: 'Archive a release template: it is no longer offered, and its name is free again',
@@ -108,4 +116,5 @@ export function releaseTemplateRoutes(app: App, ctx: AppContext): void {
   );
 
   milestoneRoutes(app, ctx, tags);
+  projectTemplateRoutes(app, ctx, tags);
 }

@@ -73,7 +73,7 @@ export const TemplateSchema = Type.Object({
   discriminator: Type.Literal('template'),
   name: Type.String(),
   description: Nullable(Type.String()),
-  project: Type.Null({ description: 'Templates of one project are not built yet: every template is global' }),
+  project: Nullable(Type.String({ description: 'The project it is offered in; null: every project' })),
   createdByUserId: Nullable(Type.Integer()),
   createdAt: Type.String({ format: 'date-time' }),
   archivedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -81,3 +81,14 @@ export const TemplateSchema = Type.Object({
 });
 
 export const TemplateList = Type.Array(TemplateSchema);
+
+export const ProjectTemplateParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+export const ProjectTemplatesQuery = Type.Object({
+  include: Type.Optional(
+    Type.Literal('root', { description: '`root`: the templates of no project as well' }),
+  ),
+});

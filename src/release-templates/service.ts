@@ -5,6 +5,7 @@ import { checkAgainOnDuplicate } from '../db/errors.js';
 import { recordEvent } from '../events/service.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
+import { getProject } from '../projects/service.js';
 import { checkMilestones } from './milestones.js';
 import type { TemplateBody } from './schemas.js';
 import {
@@ -30,7 +31,7 @@ export function describeTemplate(t: Template) {
     discriminator: 'template' as const,
     name: t.name,
     description: t.description,
-    project: null,
+    project: t.project,
     createdByUserId: t.createdByUserId,
     createdAt: t.createdAt.toISOString(),
     archivedAt: t.archivedAt?.toISOString() ?? null,
@@ -44,72 +45,129 @@ export function describeTemplate(t: Template) {
   };
 }
 
-async function assertNameFree(db: Queryable, name: string, except?: string): Promise<void> {
-  if (await liveNameTaken(db, name, except)) {
-    throw new NameExistsError(`A release template named "${name}" already exists.`);
+async function assertNameFree(
+  db: Queryable,
+  name: string,
+  project: string | null,
+  except?: string,
+): Promise<void> {
+  if (await liveNameTaken(db, name, project, except)) {
+    throw new NameExistsError(
+      `A release template named "${name}" already exists${project ? ` in the project "${project}"` : ''}.`,
+    );
   }
 }
 
-export async function getTemplate(db: Queryable, id: string, lock?: 'update'): Promise<Template> {
-  const template = await findTemplate(db, id, { lock });
-  if (!template) throw new NotFoundError(`No release template has the id "${id}".`);
+/** The template; with `project` (a path that names one), only one of that project, else 404. */
+export async function getTemplate(
+  db: Queryable,
+  id: string,
+  options: { lock?: 'update'; project?: string } = {},
+): Promise<Template> {
+  const template = await findTemplate(db, id, { lock: options.lock });
+  if (!template || (options.project !== undefined && template.project !== options.project)) {
+    throw new NotFoundError(
+      `No release template${options.project !== undefined ? ` of the project "${options.project}"` : ''} has the id "${id}".`,
+    );
+  }
   return template;
 }
 
-export async function readTemplates(ctx: AppContext) {
-  return (await listLiveTemplates(ctx.db)).map(describeTemplate);
+/**
+ * The route config of a path that names a template (`:id`) but not its project: the permission is
+ * checked in the template's project, if it has one, and one of a project hidden from the caller is
+ * answered as one that does not exist.
+ */
+export function templateNamedScope(ctx: AppContext) {
+  const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
+  return {
+    projectOf: async (request: { params: unknown }) =>
+      (await findTemplate(ctx.db, idOf(request)))?.project ?? undefined,
+    notFound: (request: { params: unknown }) =>
+      new NotFoundError(`No release template has the id "${idOf(request)}".`),
+  };
+}
+
+/** The templates in use of no project; of `project`, with those of no project when `withRoot`. */
+export async function readTemplates(ctx: AppContext, project: string | null = null, withRoot = false) {
+  if (project !== null) await getProject(ctx.db, project);
+  return (await listLiveTemplates(ctx.db, project, withRoot)).map(describeTemplate);
 }
 
 export async function readTemplate(ctx: AppContext, id: string) {
   return describeTemplate(await getTemplate(ctx.db, id));
 }
 
-export async function createTemplate(ctx: AppContext, identity: Identity, input: Input) {
+/** Makes a template of no project, or (`project`) one offered in that project only. */
+export async function createTemplate(
+  ctx: AppContext,
+  identity: Identity,
+  input: Input,
+  project: string | null = null,
+) {
   const actor = actorOf(identity);
   const create = () =>
     ctx.db.transaction(async (tx) => {
-      await assertNameFree(tx, input.name);
+      if (project !== null) await getProject(tx, project, { lock: 'share' });
+      await assertNameFree(tx, input.name, project);
       const template = await insertTemplate(tx, {
         id: ulid(),
         name: input.name,
         description: input.description ?? null,
-        milestones: await checkMilestones(ctx, tx, input.milestones),
+        project,
+        milestones: await checkMilestones(ctx, tx, input.milestones, project ?? ''),
         createdByUserId: actor.userId ?? null,
       });
       const data = describeTemplate(template);
-      recordEvent(tx, actor, { type: 'release-plan-template-created', data });
+      recordEvent(tx, actor, { type: 'release-plan-template-created', project, data });
       return data;
     });
-  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name));
+  return checkAgainOnDuplicate(create, () => assertNameFree(ctx.db, input.name, project));
 }
 
-export async function changeTemplate(ctx: AppContext, identity: Identity, id: string, input: Input) {
+/** `project`: the project a path names, which the template must be of. */
+export async function changeTemplate(
+  ctx: AppContext,
+  identity: Identity,
+  id: string,
+  input: Input,
+  project?: string,
+) {
   const actor = actorOf(identity);
+  let scope: string | null = project ?? null;
   const change = () =>
     ctx.db.transaction(async (tx) => {
-      const before = await getTemplate(tx, id, 'update');
-      await assertNameFree(tx, input.name, id);
+      const before = await getTemplate(tx, id, { lock: 'update', project });
+      scope = before.project;
+      await assertNameFree(tx, input.name, before.project, id);
       const after = await updateTemplate(tx, id, {
         name: input.name,
         description: input.description ?? null,
-        milestones: await checkMilestones(ctx, tx, input.milestones),
+        milestones: await checkMilestones(ctx, tx, input.milestones, before.project ?? ''),
       });
       recordEvent(tx, actor, {
         type: 'release-plan-template-updated',
+        project: after.project,
         data: describeTemplate(after),
         preData: describeTemplate(before),
       });
     });
-  await checkAgainOnDuplicate(change, () => assertNameFree(ctx.db, input.name, id));
+  await checkAgainOnDuplicate(change, () => assertNameFree(ctx.db, input.name, scope, id));
 }
 
-export async function archiveReleaseTemplate(ctx: AppContext, identity: Identity, id: string) {
+export async function archiveReleaseTemplate(
+  ctx: AppContext,
+  identity: Identity,
+  id: string,
+  project?: string,
+) {
   await ctx.db.transaction(async (tx) => {
-    const template = await getTemplate(tx, id, 'update');
+    const template = await getTemplate(tx, id, { lock: 'update', project });
     if (template.archivedAt) return;
     await archiveTemplate(tx, id);
     recordEvent(tx, actorOf(identity), {
       type: 'release-plan-template-archived',
+      project: template.project,
       data: { id, name: template.name },
     });
   });
@@ -117,10 +175,11 @@ export async function archiveReleaseTemplate(ctx: AppContext, identity: Identity
 
 export async function deleteReleaseTemplate(ctx: AppContext, identity: Identity, id: string) {
   await ctx.db.transaction(async (tx) => {
-    const template = await getTemplate(tx, id, 'update');
+    const template = await getTemplate(tx, id, { lock: 'update' });
     await deleteTemplate(tx, id);
     recordEvent(tx, actorOf(identity), {
       type: 'release-plan-template-deleted',
+      project: template.project,
       preData: describeTemplate(template),
     });
   });

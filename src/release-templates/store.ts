@@ -18,19 +18,31 @@ export interface Template {
   id: string;
   name: string;
   description: string | null;
+  /** The project it is offered in; null: every project. */
+  project: string | null;
   milestones: Milestone[];
   createdByUserId: number | null;
   createdAt: Date;
   archivedAt: Date | null;
 }
 
-const COLUMNS = `id, name, description, milestones, created_by_user_id AS "createdByUserId",
+const COLUMNS = `id, name, description, project, milestones, created_by_user_id AS "createdByUserId",
   created_at AS "createdAt", archived_at AS "archivedAt"`;
 
-/** The templates in use (not archived), oldest first. */
-export async function listLiveTemplates(db: Queryable): Promise<Template[]> {
+/**
+ * The templates in use (not archived), oldest first: those of no project, or those of `project`
+ * and, with `withRoot`, those of no project too.
+ */
+export async function listLiveTemplates(
+  db: Queryable,
+  project: string | null,
+  withRoot = false,
+): Promise<Template[]> {
   const { rows } = await db.query<Template>(
-    `SELECT ${COLUMNS} FROM release_plan_templates WHERE archived_at IS NULL ORDER BY created_at, id`,
+    `SELECT ${COLUMNS} FROM release_plan_templates
+      WHERE archived_at IS NULL AND (project IS NOT DISTINCT FROM $1 OR ($2 AND project IS NULL))
+      ORDER BY created_at, id`,
+    [project, withRoot],
   );
   return rows;
 }
@@ -47,11 +59,17 @@ export async function findTemplate(
   return rows[0];
 }
 
-/** Whether a template in use other than `except` has the name. */
-export async function liveNameTaken(db: Queryable, name: string, except = ''): Promise<boolean> {
+/** Whether a template in use of the same project (or of none), other than `except`, has the name. */
+export async function liveNameTaken(
+  db: Queryable,
+  name: string,
+  project: string | null,
+  except = '',
+): Promise<boolean> {
   const { rows } = await db.query(
-    'SELECT 1 FROM release_plan_templates WHERE name = $1 AND archived_at IS NULL AND id <> $2',
-    [name, except],
+    `SELECT 1 FROM release_plan_templates
+      WHERE name = $1 AND project IS NOT DISTINCT FROM $2 AND archived_at IS NULL AND id <> $3`,
+    [name, project, except],
   );
   return rows.length > 0;
 }
@@ -61,9 +79,9 @@ export async function insertTemplate(
   t: Omit<Template, 'createdAt' | 'archivedAt'>,
 ): Promise<Template> {
   const { rows } = await db.query<Template>(
-    `INSERT INTO release_plan_templates (id, name, description, milestones, created_by_user_id)
-     VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING ${COLUMNS}`,
-    [t.id, t.name, t.description, JSON.stringify(t.milestones), t.createdByUserId],
+    `INSERT INTO release_plan_templates (id, name, description, project, milestones, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${COLUMNS}`,
+    [t.id, t.name, t.description, t.project, JSON.stringify(t.milestones), t.createdByUserId],
   );
   return rows[0]!;
 }

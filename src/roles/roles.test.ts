@@ -69,6 +69,7 @@ describe('reading roles and permissions', () => {
         'MOVE_FEATURE_TOGGLE',
         'UPDATE_FEATURE_DEPENDENCY',
         'PROJECT_CHANGE_REQUEST_WRITE',
+        'UPDATE_PROJECT_RELEASE_TEMPLATE',
       ]),
     );
     expect(environments.map((e: { name: string }) => e.name)).toEqual(['development', 'production']);
@@ -80,7 +81,7 @@ describe('reading roles and permissions', () => {
       ]),
     );
     const all = [...names(root), ...names(project), ...names(environments[0].permissions)];
-    expect(all).toHaveLength(48);
+    expect(all).toHaveLength(49);
     expect(root[0]).toHaveProperty('displayName');
   });
 

@@ -47,6 +47,7 @@ const ID_BY_PATH: [RegExp, number][] = [
   [/^\/api\/admin\/user\/tokens\//, 5],
   [/^\/api\/admin\/addons\//, 6],
   [/^\/api\/admin\/release-plan-templates\//, 7],
+  [/^\/api\/admin\/projects\/[^/]+\/release-templates\//, 7],
 ];
 
 function pathValue(
