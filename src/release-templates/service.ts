@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/database.js';
 import { checkAgainOnDuplicate } from '../db/errors.js';
 import { recordEvent } from '../events/service.js';
+import { unstorable } from '../http/body/checks.js';
 import { NameExistsError, NotFoundError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { getProject } from '../projects/service.js';
@@ -21,6 +22,9 @@ import {
 import { ulid } from './ulid.js';
 
 type Input = Static<typeof TemplateBody>;
+
+/** The longest id a path may name (the schemas' bound): ULIDs are 26 characters. */
+const MAX_ID_LENGTH = 100;
 
 export type { Template } from './store.js';
 
@@ -81,8 +85,12 @@ export async function getTemplate(
 export function templateNamedScope(ctx: AppContext) {
   const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
   return {
-    projectOf: async (request: { params: unknown }) =>
-      (await findTemplate(ctx.db, idOf(request)))?.project ?? undefined,
+    // Before the path is validated: an id no template can have is looked for nowhere.
+    projectOf: async (request: { params: unknown }) => {
+      const id = idOf(request);
+      if (id.length > MAX_ID_LENGTH || unstorable(id)) return undefined;
+      return (await findTemplate(ctx.db, id))?.project ?? undefined;
+    },
     notFound: (request: { params: unknown }) =>
       new NotFoundError(`No release template has the id "${idOf(request)}".`),
   };
