@@ -7,6 +7,7 @@ import type { Variant } from '../variants/rules.js';
  * flexibleRollout `groupId` left empty stays empty: it becomes the name of the flag it goes to.
  */
 export interface StrategySettings {
+  /** The strategy type, e.g. `flexibleRollout`. */
   name: string;
   title: string | null;
   disabled: boolean;

@@ -4,19 +4,13 @@ import { jsonChunks } from '../../db/json-chunks.js';
 import { asStoredJson } from '../../db/jsonb.js';
 import { type ReadOptions, readRow, withRowLock } from '../../db/lock.js';
 import type { Variant } from '../variants/rules.js';
+import type { StrategySettings } from './settings.js';
 
-export interface FeatureStrategy {
+/** A flag's strategy in one environment: a strategy's settings where they apply. */
+export interface FeatureStrategy extends StrategySettings {
   id: string;
   featureName: string;
   environment: string;
-  /** The strategy type, e.g. `flexibleRollout`. */
-  name: string;
-  title: string | null;
-  disabled: boolean;
-  parameters: Record<string, string>;
-  constraints: Constraint[];
-  variants: Variant[];
-  segments: number[];
   sortOrder: number;
   createdAt: Date;
 }
