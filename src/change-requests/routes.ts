@@ -4,6 +4,8 @@ import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { configureChangeRequests, readChangeRequestConfig } from './config.js';
+import { changeRequestLifeRoutes } from './request-routes.js';
+import { changeRequestReviewRoutes } from './review-routes.js';
 import { ChangeRequestConfigBody, ChangeRequestConfigList } from './schemas.js';
 
 export function changeRequestRoutes(app: App, ctx: AppContext): void {
@@ -42,4 +44,7 @@ export function changeRequestRoutes(app: App, ctx: AppContext): void {
       return reply.send();
     },
   );
+
+  changeRequestLifeRoutes(app, ctx, tags);
+  changeRequestReviewRoutes(app, ctx, tags);
 }

@@ -1,4 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { INT4_MAX, IntegerId, Nullable, Timestamp } from '../http/schemas.js';
+import { CHANGE_ACTIONS, type ChangeAction } from './kinds.js';
+import { REQUESTED_STATES, type RequestedState } from './review.js';
 
 /** One environment of a project, as `GET …/change-requests/config` lists it. */
 export const ChangeRequestEnvironmentConfig = Type.Object({
@@ -17,4 +20,151 @@ export const ChangeRequestConfigBody = Type.Object({
   requiredApprovals: Type.Optional(
     Type.Integer({ description: 'Taken as 1 below 1 and as 10 above 10, as in Unleash; 1 when left out' }),
   ),
+});
+
+export const ChangeRequestParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  id: IntegerId,
+});
+
+export const ChangeParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  id: IntegerId,
+  changeId: IntegerId,
+});
+
+export const ChangeBody = Type.Object({
+  feature: Type.Optional(
+    Nullable(
+      Type.String({ minLength: 1, maxLength: 100, description: 'The flag; none for a segment change' }),
+    ),
+  ),
+  action: Type.Unsafe<ChangeAction>({ type: 'string', enum: CHANGE_ACTIONS }),
+  payload: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "The change's settings; see the action" }),
+  ),
+});
+
+export const ChangesBody = Type.Union([ChangeBody, Type.Array(ChangeBody, { minItems: 1, maxItems: 100 })], {
+  description: 'One change, or a list of them',
+});
+
+export const StateBody = Type.Object({
+  state: Type.Unsafe<RequestedState>({ type: 'string', enum: [...REQUESTED_STATES] }),
+  comment: Type.Optional(Type.String({ maxLength: 10_000 })),
+});
+
+export const TitleBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 }) });
+
+export const CommentBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 10_000, pattern: '\\S' }),
+});
+
+export const ReviewersBody = Type.Object({
+  reviewers: Type.Array(IntegerId, {
+    maxItems: 10,
+    description: 'User ids; the list replaces the one before',
+  }),
+});
+
+const UserSummary = Type.Object({
+  id: Nullable(Type.Integer()),
+  username: Nullable(Type.String()),
+  imageUrl: Nullable(Type.String()),
+});
+
+const ChangeSchema = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  conflict: Type.Optional(Type.String({ description: 'Why it can no longer be applied as reviewed' })),
+  createdAt: Timestamp,
+  createdBy: UserSummary,
+});
+
+const Review = Type.Object({ createdAt: Timestamp, createdBy: UserSummary });
+
+export const ChangeRequestSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.Optional(Type.String()),
+  project: Type.String(),
+  environment: Type.String(),
+  minApprovals: Type.Integer(),
+  state: Type.String(),
+  stateTimestamps: Type.Record(Type.String(), Type.String()),
+  createdAt: Timestamp,
+  createdBy: UserSummary,
+  features: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      conflict: Type.Optional(Type.String()),
+      changes: Type.Array(ChangeSchema),
+    }),
+  ),
+  segments: Type.Array(Type.Composite([ChangeSchema, Type.Object({ name: Type.String() })])),
+  approvals: Type.Array(Review),
+  rejections: Type.Array(Review),
+  comments: Type.Array(
+    Type.Object({ id: Type.Integer(), text: Type.String(), createdAt: Timestamp, createdBy: UserSummary }),
+  ),
+});
+
+export const ChangeRequestList = Type.Array(ChangeRequestSchema);
+
+export const Reviewers = Type.Object({
+  reviewers: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      email: Nullable(Type.String()),
+      name: Nullable(Type.String()),
+      username: Nullable(Type.String()),
+      imageUrl: Nullable(Type.String()),
+    }),
+  ),
+});
+
+export const ChangeRequestCounts = Type.Object({
+  applied: Type.Integer(),
+  approved: Type.Integer(),
+  rejected: Type.Integer(),
+  scheduled: Type.Integer(),
+  reviewRequired: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const FeatureParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  featureName: Type.String({ minLength: 1 }),
+});
+
+export const ReviewerParams = Type.Object({
+  projectId: Type.String({ minLength: 1 }),
+  environment: Type.String({ minLength: 1 }),
+});
+
+export const SearchQuery = Type.Object({
+  createdBy: Type.Optional(IntegerId),
+  requestedApproverId: Type.Optional(IntegerId),
+  state: Type.Optional(
+    Type.Unsafe<'IS:open' | 'IS:closed'>({ type: 'string', enum: ['IS:open', 'IS:closed'] }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
+});
+
+export const SearchResult = Type.Object({
+  changeRequests: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.Optional(Type.String()),
+      project: Type.String(),
+      environment: Type.String(),
+      state: Type.String(),
+      createdAt: Timestamp,
+      createdBy: UserSummary,
+      features: Type.Array(Type.String()),
+      segments: Type.Array(Type.String()),
+    }),
+  ),
+  total: Type.Integer(),
 });

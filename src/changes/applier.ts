@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Database } from '../db/database.js';
+import type { Database, Transaction } from '../db/database.js';
 import { shareCommits } from '../db/group-commit.js';
 import type { Identity } from '../http/identity.js';
 import { assertPermission } from '../http/permissions.js';
@@ -35,15 +35,51 @@ export async function applyChange<A extends Action>(
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
   assertDirectChangeAllowed(ctx, identity, command as Command);
   const result = await shareCommits(() => kind.run(ctx, identity, command));
-  // The change has committed: a listener that fails must not turn its answer into an error.
-  for (const listener of listeners.get(ctx.db) ?? []) {
-    try {
-      listener(command as Command);
-    } catch (error) {
-      ctx.log.error({ err: error, action: command.action }, 'a listener of applied changes failed');
+  tellListeners(ctx, [command as Command]);
+  return result;
+}
+
+/** An approved change request, as the applier asks for it within its transaction. */
+export interface ApprovedChanges {
+  /** Its changes, read (and the request locked and checked) inside the transaction. */
+  commands(tx: Transaction): Promise<readonly Command[]>;
+  /** What records it applied, in the same transaction after its changes. */
+  applied(tx: Transaction): Promise<void>;
+}
+
+/**
+ * Applies the changes of an approved change request: all of them in one transaction, or none. Their
+ * permissions and the environment's change requests are not asked again: the request's approval
+ * and the caller's right to apply it (checked in `commands`) stand for them.
+ */
+export async function applyApprovedChanges(
+  ctx: AppContext,
+  identity: Identity,
+  request: ApprovedChanges,
+): Promise<void> {
+  const commands = await ctx.db.atomically(async () => {
+    const list = await ctx.db.transaction((tx) => request.commands(tx));
+    for (const command of list) {
+      const kind = CHANGES[command.action] as unknown as Change<Command, unknown>;
+      await kind.run(ctx, identity, command);
+    }
+    await ctx.db.transaction((tx) => request.applied(tx));
+    return list;
+  });
+  tellListeners(ctx, commands);
+}
+
+function tellListeners(ctx: AppContext, commands: readonly Command[]): void {
+  // The changes have committed: a listener that fails must not turn their answer into an error.
+  for (const command of commands) {
+    for (const listener of listeners.get(ctx.db) ?? []) {
+      try {
+        listener(command);
+      } catch (error) {
+        ctx.log.error({ err: error, action: command.action }, 'a listener of applied changes failed');
+      }
     }
   }
-  return result;
 }
 
 /** The permission a route that applies `action` declares: the same as the applier checks. */

@@ -65,6 +65,12 @@ export interface Transaction extends Queryable {
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `fn` so that every transaction and query it makes runs in one transaction, committed when
+   * it ends (or rolled back when it throws): several changes made by code written for one at a
+   * time, all or none of them (an approved change request).
+   */
+  atomically<T>(fn: () => Promise<T>): Promise<T>;
   /** Calls `onNotify` with the payload of every NOTIFY on `channel`; resolves to a function that stops. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

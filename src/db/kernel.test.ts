@@ -35,6 +35,29 @@ describe('transactions', () => {
     ).toBe(2);
   });
 
+  it('run everything made inside atomically in one transaction: all of it commits, or none', async () => {
+    const { db } = server.ctx;
+    await db.query('CREATE TABLE IF NOT EXISTS atomic_probe (n integer PRIMARY KEY)');
+    const count = async () =>
+      Number((await db.query<{ c: string }>('SELECT count(*) AS c FROM atomic_probe')).rows[0]!.c);
+    const failed = db.atomically(async () => {
+      await db.transaction((tx) => tx.query('INSERT INTO atomic_probe VALUES (1)'));
+      await db.query('INSERT INTO atomic_probe VALUES (2)');
+      // The second transaction sees the first one's row: they are one.
+      expect(await count()).toBe(2);
+      await db.transaction((tx) => tx.query('INSERT INTO atomic_probe VALUES (1)'));
+    });
+    await expect(failed).rejects.toThrow();
+    expect(await count()).toBe(0);
+    await db.atomically(async () => {
+      await db.transaction((tx) => tx.query('INSERT INTO atomic_probe VALUES (3)'));
+      await db.transaction((tx) => tx.query('INSERT INTO atomic_probe VALUES (4)'));
+    });
+    expect(await count()).toBe(2);
+    await expect(db.transaction(() => db.atomically(async () => 1))).rejects.toThrow(TransactionMisuseError);
+    await db.query('DROP TABLE atomic_probe');
+  });
+
   it('refuse a transaction handle used after its transaction ended', async () => {
     let leaked: { query(text: string): Promise<unknown> } | undefined;
     await server.ctx.db.transaction(async (tx) => {

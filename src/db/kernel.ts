@@ -31,6 +31,8 @@ interface Scope {
 }
 
 const transactionScope = new AsyncLocalStorage<Scope>();
+/** Inside `atomically`: the one transaction every transaction and query joins. */
+const joined = new AsyncLocalStorage<Transaction>();
 
 export class TransactionMisuseError extends Error {
   override name = 'TransactionMisuseError';
@@ -154,13 +156,22 @@ export function createDatabase(backend: Backend): Database {
   const database: Database = {
     kind: backend.kind,
     query(text, params) {
+      const outer = joined.getStore();
+      if (outer) return outer.query(text, params);
       assertOutsideTransaction('db.query');
       return backend.query(text, params);
     },
     transaction(fn, options = {}) {
+      const outer = joined.getStore();
+      if (outer) return fn(outer);
       assertOutsideTransaction('db.transaction');
       const plain = options.isolation === undefined && !options.readOnly;
       return plain && sharesCommits() ? groups.add(fn) : alone(fn, options);
+    },
+    atomically(fn) {
+      assertOutsideTransaction('db.atomically');
+      // What the commit starts (cache catch-ups, deliveries) runs after it, outside `joined`.
+      return alone((tx) => joined.run(tx, fn));
     },
     // A notification can arrive while a transaction commits (PGlite delivers it then); what it
     // starts must not count as inside that transaction.

@@ -74,6 +74,20 @@ export const EVENT_SCOPES = {
   'project-environment-removed': MODEL,
   // Which environments need change requests: part of each project the read model holds.
   'change-request-configuration-updated': CATALOG,
+  // A request's own steps: read from the database when asked for; what an applied one changes
+  // records the events of those changes.
+  'change-request-created': NONE,
+  'change-request-discarded': NONE,
+  'change-added': NONE,
+  'change-edited': NONE,
+  'change-discarded': NONE,
+  'change-request-sent-to-review': NONE,
+  'change-request-approval-added': NONE,
+  'change-request-approved': NONE,
+  'change-request-rejected': NONE,
+  'change-request-cancelled': NONE,
+  'change-request-applied': NONE,
+  'change-request-requested-approvers-updated': NONE,
   // Templates are read from the database when used: no cache holds them.
   'release-plan-template-created': NONE,
   'release-plan-template-updated': NONE,
