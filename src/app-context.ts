@@ -2,6 +2,7 @@ import type { DeliveryWorker } from './addons/delivery.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { IdentityCache } from './identity/cache.js';
+import type { JobRunner } from './jobs/runner.js';
 import type { Logger } from './log.js';
 import type { MaintenanceState } from './maintenance/state.js';
 import type { OidcProviders } from './oidc/provider.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   maintenance: MaintenanceState;
   /** Sends integrations' deliveries once the app has started it. */
   deliveries: DeliveryWorker;
+  /** Runs background jobs (scheduled change requests) once the app has started it. */
+  jobs: JobRunner;
   /** The origins whose pages may call the SDK paths (CORS). */
   frontendOrigins: FrontendOrigins;
   /** Which ways of signing in are on; follows the revision. */

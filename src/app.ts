@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } f
 import type { AppContext } from './app-context.js';
 import { AREAS, type Area, type SharedParts } from './areas.js';
 import { credentialsOf, resolveIdentity } from './auth/resolve-identity.js';
+import { runScheduledRequests } from './change-requests/schedule.js';
 import { requireDeclaredChanges } from './changes/route-config.js';
 import { DeltaLog } from './client/delta.js';
 import { FlagSnapshot } from './client/snapshot.js';
@@ -129,6 +130,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addHook('onClose', () => ctx.sync.stop());
   ctx.deliveries.start();
   app.addHook('onClose', () => ctx.deliveries.stop());
+  const stopSuspending = runScheduledRequests(ctx);
+  ctx.jobs.start();
+  app.addHook('onClose', async () => {
+    stopSuspending();
+    await ctx.jobs.stop();
+  });
   const retention = startRetention(ctx);
   app.addHook('onClose', () => retention.stop());
 

@@ -36,6 +36,7 @@ import type { SdkEvaluationLimit } from './http/rate-limit.js';
 import type { App } from './http/route.js';
 import { insightRoutes } from './insights/routes.js';
 import { instanceStatsRoutes } from './instance-stats/routes.js';
+import { jobRoutes } from './jobs/routes.js';
 import { maintenanceRoutes } from './maintenance/routes.js';
 import type { MetricsBuffer } from './metrics/buffer.js';
 import { metricsRoutes } from './metrics/routes.js';
@@ -137,6 +138,7 @@ export const AREAS: readonly Area[] = [
   { name: 'features-batch', routes: featuresBatchRoutes },
   { name: 'addon', routes: addonRoutes },
   { name: 'maintenance', routes: maintenanceRoutes },
+  { name: 'job', routes: jobRoutes },
   { name: 'instance-stats', routes: instanceStatsRoutes },
   { name: 'usage', routes: usageRoutes },
   { name: 'playground', routes: playgroundRoutes },

@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { IdentityCache } from './identity/cache.js';
+import { JobRunner } from './jobs/runner.js';
 import type { Logger } from './log.js';
 import { MaintenanceState } from './maintenance/state.js';
 import { OidcProviders, providerFetch } from './oidc/provider.js';
@@ -46,5 +47,5 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
   };
   const deliveries = new DeliveryWorker(ctx);
   queueDeliveries(db, sync, () => deliveries.wake());
-  return { ...ctx, deliveries };
+  return { ...ctx, deliveries, jobs: new JobRunner(db, log) };
 }

@@ -48,6 +48,15 @@ async function userIdentity(
   };
 }
 
+/** The user, as work done for them later (a change request they scheduled) acts; null when they are gone. */
+export function identityOfUser(
+  db: Database,
+  cache: IdentityCache,
+  userId: number,
+): Promise<UserIdentity | null> {
+  return userIdentity(db, cache, userId, 'job');
+}
+
 /**
  * Who the credentials of a request are: the Authorization header (API token or PAT, `Bearer `
  * optional) first, then the session cookie; null when they name nobody. From memory once seen.

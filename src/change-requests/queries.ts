@@ -6,7 +6,7 @@ import type { ProjectVisibility } from '../http/visibility.js';
 import { findUsers } from '../users/queries.js';
 import { isAuthor, requestOf } from './access.js';
 import { approverIds, reviewerIdsOf, reviewsOf } from './review-store.js';
-import { CLOSED_STATES, countByState, listRequests, STATES, type State } from './store.js';
+import { CLOSED_STATES, changesOf, countByState, listRequests, STATES, type State } from './store.js';
 import { type ChangeRequestView, viewsOf } from './views.js';
 
 /** Unleash lists a project's last 300 requests. */
@@ -92,6 +92,45 @@ export async function readActionable(ctx: AppContext, identity: Identity, projec
     );
   }).length;
   return { total };
+}
+
+export interface ScheduledInput {
+  feature?: readonly string[];
+  strategyId?: readonly string[];
+  variantForFlag?: readonly string[];
+}
+
+/** The project's scheduled requests that change these flags, strategies or flags' variants. */
+export async function readScheduled(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  input: ScheduledInput,
+) {
+  assertProject(ctx, project);
+  const { feature = [], strategyId = [], variantForFlag = [] } = input;
+  if (feature.length + strategyId.length + variantForFlag.length === 0) return [];
+  const { rows } = await listRequests(ctx.db, {
+    project,
+    viewerId: viewerOf(identity),
+    states: ['Scheduled'],
+    limit: PROJECT_LIST_LIMIT,
+  });
+  const changes = await changesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const touches = (id: number) =>
+    changes.some(
+      (c) =>
+        c.changeRequestId === id &&
+        ((c.feature !== null && feature.includes(c.feature)) ||
+          (typeof c.payload.id === 'string' && strategyId.includes(c.payload.id)) ||
+          (c.action === 'patchVariant' && c.feature !== null && variantForFlag.includes(c.feature))),
+    );
+  return rows
+    .filter((r) => touches(r.id))
+    .map((r) => ({ id: r.id, environment: r.environment, ...(r.title ? { title: r.title } : {}) }));
 }
 
 export interface SearchInput {

@@ -10,6 +10,7 @@ import {
   readPending,
   readPendingForFeature,
   readRequestedReviewers,
+  readScheduled,
   searchRequests,
 } from './queries.js';
 import {
@@ -21,6 +22,8 @@ import {
   ReviewerParams,
   Reviewers,
   ReviewersBody,
+  ScheduledList,
+  ScheduledQuery,
   SearchQuery,
   SearchResult,
   TitleBody,
@@ -172,6 +175,21 @@ export function changeRequestReviewRoutes(app: App, ctx: AppContext, tags: strin
       },
     },
     (request) => readActionable(ctx, identityOf(request), request.params.projectId),
+  );
+
+  app.get(
+    `${BASE}/scheduled`,
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: 'The scheduled change requests that change these flags, strategies or flags’ variants',
+        params: ProjectParams,
+        querystring: ScheduledQuery,
+        response: { 200: ScheduledList },
+      },
+    },
+    (request) => readScheduled(ctx, identityOf(request), request.params.projectId, request.query),
   );
 
   app.get(

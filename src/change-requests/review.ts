@@ -1,33 +1,41 @@
 import type { AppContext } from '../app-context.js';
-import { applyApprovedChanges } from '../changes/applier.js';
-import { CHANGES } from '../changes/commands.js';
 import type { Transaction } from '../db/database.js';
 import { type EventInput, recordEvent } from '../events/service.js';
-import { ConflictError, NoAccessError, ValidationError } from '../http/errors.js';
+import { NoAccessError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
-import { assertPermission, isAdmin, type RoutePermission } from '../http/permissions.js';
+import { assertPermission, isAdmin } from '../http/permissions.js';
 import { assertAuthorOrAdmin, isAuthor, requestOf, userOf } from './access.js';
-import { conflictOf } from './conflicts.js';
-import { commandOf } from './kinds.js';
+import { applyRequestAs, requestEvent } from './apply.js';
 import { addReview, insertComment, reviewsOf } from './review-store.js';
+import { scheduleRequest, unschedule } from './schedule.js';
 import { type ChangeRequestRow, changesOf, type State, setState } from './store.js';
 
 /** The states a client may move a request to (`changeRequestStateSchema`). */
-export const REQUESTED_STATES = ['In review', 'Approved', 'Rejected', 'Cancelled', 'Applied'] as const;
+export const REQUESTED_STATES = [
+  'In review',
+  'Approved',
+  'Rejected',
+  'Cancelled',
+  'Applied',
+  'Scheduled',
+] as const;
 export type RequestedState = (typeof REQUESTED_STATES)[number];
 
 export interface StateInput {
   state: RequestedState;
   comment?: string;
+  /** With `Scheduled`: when to apply it. */
+  scheduledAt?: string;
 }
 
 /** The states each step starts from. */
 const FROM: Record<RequestedState, readonly State[]> = {
   'In review': ['Draft'],
   Approved: ['In review'],
-  Rejected: ['In review', 'Approved'],
+  Rejected: ['In review', 'Approved', 'Scheduled'],
   Cancelled: ['Draft', 'In review', 'Approved'],
-  Applied: ['Approved'],
+  Applied: ['Approved', 'Scheduled'],
+  Scheduled: ['Approved', 'Scheduled'],
 };
 
 function assertStep(request: ChangeRequestRow, to: RequestedState): void {
@@ -47,22 +55,11 @@ function assertReviewer(identity: Identity, request: ChangeRequestRow): void {
   }
 }
 
-function event(
-  request: ChangeRequestRow,
-  type: EventInput['type'],
-  data: Record<string, unknown> = {},
-): EventInput {
-  return {
-    type,
-    project: request.project,
-    environment: request.environment,
-    data: { changeRequestId: request.id, ...data },
-  };
-}
+const event = requestEvent;
 
 type Step = (tx: Transaction, request: ChangeRequestRow, identity: Identity) => Promise<EventInput[]>;
 
-const STEPS: Record<Exclude<RequestedState, 'Applied'>, Step> = {
+const STEPS: Record<Exclude<RequestedState, 'Applied' | 'Scheduled'>, Step> = {
   async 'In review'(tx, request, identity) {
     assertAuthorOrAdmin(identity, request, 'send it to review');
     if ((await changesOf(tx, [request.id])).length === 0) {
@@ -85,7 +82,11 @@ const STEPS: Record<Exclude<RequestedState, 'Applied'>, Step> = {
     return events;
   },
   async Rejected(tx, request, identity) {
-    assertReviewer(identity, request);
+    // A scheduled request is withdrawn by a reviewer, its author or an Admin, as Unleash's UI offers.
+    if (request.state !== 'Scheduled' || !(isAuthor(identity, request) || isAdmin(identity))) {
+      assertReviewer(identity, request);
+    }
+    await unschedule(tx, request);
     await addReview(tx, request.id, userOf(identity), 'rejected');
     await setState(tx, request.id, 'Rejected');
     return [event(request, 'change-request-rejected')];
@@ -112,6 +113,9 @@ export async function changeState(
 ): Promise<void> {
   userOf(identity);
   if (input.state === 'Applied') return applyRequest(ctx, identity, project, id, input.comment);
+  if (input.state === 'Scheduled') {
+    return scheduleRequest(ctx, identity, project, id, input.scheduledAt, input.comment);
+  }
   const step = STEPS[input.state];
   await ctx.db.transaction(async (tx) => {
     const request = await requestOf(tx, identity, project, id, 'update');
@@ -122,51 +126,16 @@ export async function changeState(
   });
 }
 
-/**
- * The caller as the changes of an approved request run: holding, in its environment, the
- * permissions of changes. The approval stands for them: switching on a flag with no strategy adds
- * one, which the reviewers saw (as in Unleash) but the one who applies may not be allowed to add.
- */
-function approvedFor(identity: Identity, request: ChangeRequestRow): Identity {
-  if (identity.kind !== 'user') return identity;
-  const permissions = new Set<string>(
-    Object.values(CHANGES).flatMap((c): readonly string[] => {
-      const p: RoutePermission = c.permission;
-      return typeof p === 'string' ? [p] : p;
-    }),
-  );
-  permissions.delete('NONE');
-  const granted = [...permissions].map((permission) => ({
-    permission,
-    project: request.project,
-    environment: request.environment,
-  }));
-  return { ...identity, grants: [...identity.grants, ...granted] };
-}
-
-/**
- * Applies an approved request: its changes, as the caller, in one transaction with its new state,
- * or none of them. A change whose target changed since it was added (a conflict) stops it: it was
- * not what the reviewers approved.
- */
-async function applyRequest(ctx: AppContext, identity: Identity, project: string, id: number, text?: string) {
-  let request = await requestOf(ctx.db, identity, project, id);
-  await applyApprovedChanges(ctx, approvedFor(identity, request), {
-    async commands(tx) {
-      request = await requestOf(tx, identity, project, id, 'update');
-      assertPermission(identity, 'APPLY_CHANGE_REQUEST', request);
-      assertStep(request, 'Applied');
-      const changes = await changesOf(tx, [id]);
-      for (const change of changes) {
-        const conflict = conflictOf(ctx, request, change, change.snapshot);
-        if (conflict) throw new ConflictError(`The change request cannot be applied: ${conflict}`);
-      }
-      return changes.map((change) => commandOf(request!, change));
-    },
-    async applied(tx) {
-      await setState(tx, id, 'Applied');
-      await comment(tx, request!, identity, text);
-      recordEvent(tx, actorOf(identity), event(request!, 'change-request-applied'));
-    },
-  });
+/** Applies an approved or scheduled request, as one who may apply it. */
+async function applyRequest(
+  ctx: AppContext,
+  identity: Identity,
+  project: string,
+  id: number,
+  comment?: string,
+) {
+  const request = await requestOf(ctx.db, identity, project, id);
+  assertPermission(identity, 'APPLY_CHANGE_REQUEST', request);
+  assertStep(request, 'Applied');
+  await applyRequestAs(ctx, identity, request, comment === undefined ? {} : { comment });
 }

@@ -52,6 +52,9 @@ export const ChangesBody = Type.Union([ChangeBody, Type.Array(ChangeBody, { minI
 export const StateBody = Type.Object({
   state: Type.Unsafe<RequestedState>({ type: 'string', enum: [...REQUESTED_STATES] }),
   comment: Type.Optional(Type.String({ maxLength: 10_000 })),
+  scheduledAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'With `Scheduled`: when to apply the request' }),
+  ),
 });
 
 export const TitleBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 }) });
@@ -107,7 +110,28 @@ export const ChangeRequestSchema = Type.Object({
   comments: Type.Array(
     Type.Object({ id: Type.Integer(), text: Type.String(), createdAt: Timestamp, createdBy: UserSummary }),
   ),
+  schedule: Type.Optional(
+    Type.Object({
+      status: Type.String({ description: '`pending`, `suspended` or `failed`' }),
+      scheduledAt: Timestamp,
+      reason: Type.Optional(Type.String()),
+      failureReason: Type.Optional(Type.String({ description: 'The same as `reason`, for older clients' })),
+    }),
+  ),
 });
+
+/** Strings or repeated: `?feature=a&feature=b`. */
+const OneOrMore = Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }));
+
+export const ScheduledQuery = Type.Object({
+  feature: OneOrMore,
+  strategyId: OneOrMore,
+  variantForFlag: OneOrMore,
+});
+
+export const ScheduledList = Type.Array(
+  Type.Object({ id: Type.Integer(), environment: Type.String(), title: Type.Optional(Type.String()) }),
+);
 
 export const ChangeRequestList = Type.Array(ChangeRequestSchema);
 

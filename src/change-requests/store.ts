@@ -26,7 +26,13 @@ export interface ChangeRequestRow {
   stateTimestamps: Record<string, string>;
   createdByUserId: number | null;
   createdAt: Date;
+  scheduledAt: Date | null;
+  scheduleStatus: ScheduleStatus | null;
+  scheduleReason: string | null;
+  scheduledByUserId: number | null;
 }
+
+export type ScheduleStatus = 'pending' | 'suspended' | 'failed';
 
 export interface ChangeRow {
   id: number;
@@ -40,7 +46,9 @@ export interface ChangeRow {
 }
 
 const COLUMNS = `id, project, environment, title, state, min_approvals AS "minApprovals",
-  state_timestamps AS "stateTimestamps", created_by_user_id AS "createdByUserId", created_at AS "createdAt"`;
+  state_timestamps AS "stateTimestamps", created_by_user_id AS "createdByUserId", created_at AS "createdAt",
+  scheduled_at AS "scheduledAt", schedule_status AS "scheduleStatus", schedule_reason AS "scheduleReason",
+  scheduled_by_user_id AS "scheduledByUserId"`;
 
 export async function findChangeRequest(
   db: Queryable,
@@ -93,6 +101,37 @@ export async function setState(db: Queryable, id: number, state: State): Promise
       WHERE id = $1`,
     [id, state],
   );
+}
+
+/** Schedules the request to be applied at `at` by the user, or reschedules it. */
+export async function setSchedule(db: Queryable, id: number, at: Date, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE change_requests SET scheduled_at = $2, schedule_status = 'pending', schedule_reason = NULL,
+            scheduled_by_user_id = $3 WHERE id = $1`,
+    [id, at, userId],
+  );
+}
+
+/** A schedule that will not be carried out as it is: suspended or failed, and why. */
+export async function stopSchedule(
+  db: Queryable,
+  id: number,
+  status: Exclude<ScheduleStatus, 'pending'>,
+  reason: string,
+): Promise<void> {
+  await db.query('UPDATE change_requests SET schedule_status = $2, schedule_reason = $3 WHERE id = $1', [
+    id,
+    status,
+    reason,
+  ]);
+}
+
+/** The scheduled requests still waiting for their time, oldest first. */
+export async function waitingSchedules(db: Queryable): Promise<ChangeRequestRow[]> {
+  const { rows } = await db.query<ChangeRequestRow>(
+    `SELECT ${COLUMNS} FROM change_requests WHERE state = 'Scheduled' AND schedule_status = 'pending' ORDER BY id`,
+  );
+  return rows;
 }
 
 export async function setTitle(db: Queryable, id: number, title: string): Promise<void> {

@@ -37,6 +37,19 @@ export interface ChangeRequestView {
   approvals: { createdAt: Date; createdBy: UserSummary }[];
   rejections: { createdAt: Date; createdBy: UserSummary }[];
   comments: { id: number; text: string; createdAt: Date; createdBy: UserSummary }[];
+  /** When scheduled: when, and whether it still waits for then (`pending`), or why not. */
+  schedule?: { status: string; scheduledAt: Date; reason?: string; failureReason?: string };
+}
+
+function scheduleOf(request: ChangeRequestRow): Pick<ChangeRequestView, 'schedule'> {
+  if (request.state !== 'Scheduled' || !request.scheduledAt || !request.scheduleStatus) return {};
+  const { scheduleStatus: status, scheduledAt, scheduleReason: reason } = request;
+  if (status === 'pending') return { schedule: { status, scheduledAt } };
+  const why = reason ?? '';
+  // Unleash's older field for a failure's reason is kept beside `reason`.
+  return {
+    schedule: { status, scheduledAt, reason: why, ...(status === 'failed' ? { failureReason: why } : {}) },
+  };
 }
 
 function summaryOf(users: ReadonlyMap<number, User>, id: number | null): UserSummary {
@@ -122,6 +135,7 @@ export async function viewsOf(
           createdAt: c.createdAt,
           createdBy: summaryOf(users, c.createdByUserId),
         })),
+      ...scheduleOf(request),
     };
   });
 }

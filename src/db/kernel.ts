@@ -169,6 +169,7 @@ export function createDatabase(backend: Backend): Database {
       return plain && sharesCommits() ? groups.add(fn) : alone(fn, options);
     },
     atomically(fn) {
+      if (joined.getStore()) return fn();
       assertOutsideTransaction('db.atomically');
       // What the commit starts (cache catch-ups, deliveries) runs after it, outside `joined`.
       return alone((tx) => joined.run(tx, fn));

@@ -87,6 +87,10 @@ export const EVENT_SCOPES = {
   'change-request-rejected': NONE,
   'change-request-cancelled': NONE,
   'change-request-applied': NONE,
+  'change-request-scheduled': NONE,
+  'change-request-scheduled-application-success': NONE,
+  'change-request-scheduled-application-failure': NONE,
+  'change-request-schedule-suspended': NONE,
   'change-request-requested-approvers-updated': NONE,
   // Templates are read from the database when used: no cache holds them.
   'release-plan-template-created': NONE,

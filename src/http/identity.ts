@@ -18,7 +18,8 @@ export interface UserIdentity {
    * Editor root role), or those they hold a role in, directly or through a group.
    */
   privateProjects: 'all' | ReadonlySet<string>;
-  via: 'session' | 'pat';
+  /** 'job': work done later on the user's behalf, with no request (a scheduled change request). */
+  via: 'session' | 'pat' | 'job';
   /** The hash of the session id, when signed in through a session cookie. */
   sessionHash?: string;
 }
