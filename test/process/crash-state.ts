@@ -5,6 +5,7 @@ import { expectStatus } from './http.js';
 interface Event {
   id: number;
   type: string;
+  project: string | null;
   featureName: string | null;
   environment: string | null;
   data: any;
@@ -84,6 +85,8 @@ export function findHalfWrites(state: ServerState): string[] {
   const strategyEvents = new Map<string, Event[]>();
   const switches = new Map<string, boolean>();
   for (const event of state.events) {
+    // Other projects' flags are other checks' (scheduled change requests).
+    if (event.project !== null && event.project !== 'default') continue;
     if (event.type === 'feature-created') {
       created.set(event.featureName!, (created.get(event.featureName!) ?? 0) + 1);
     } else if (event.type === 'feature-strategy-add' || event.type === 'feature-strategy-update') {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ScheduledRequests } from './crash-jobs.js';
 import { Ledger } from './crash-ledger.js';
 import { METRICS_FLAGS, runClients, type Target } from './crash-load.js';
 import { findHalfWrites, readState, type ServerState } from './crash-state.js';
@@ -67,6 +68,8 @@ describe(`kill -9 at random moments on ${backend}`, () => {
     const seed = runSeed(`crash test on ${backend}`);
     const random = seededRandom(seed);
     const ledger = new Ledger(CLIENTS);
+    const jobs = new ScheduledRequests();
+    const jobRandom = seededRandom(seed + 7);
     const unexpected: string[] = [];
     const totals = {
       acknowledged: 0,
@@ -82,7 +85,11 @@ describe(`kill -9 at random moments on ${backend}`, () => {
     /** Checks everything against the ledger; returns the state read. */
     const check = async (base: string, when: string): Promise<ServerState> => {
       const state = await readState(base, adminToken);
-      const problems = [...findHalfWrites(state), ...ledger.settle(state.features)];
+      const problems = [
+        ...findHalfWrites(state),
+        ...ledger.settle(state.features),
+        ...(await jobs.check(base, adminToken)),
+      ];
       if (flagsMade) {
         const [a, b] = METRICS_FLAGS.map((f) => state.metrics[f] ?? { yes: 0, no: 0 });
         if (a!.yes !== b!.yes || a!.no !== 0 || b!.no !== 0) {
@@ -134,6 +141,8 @@ describe(`kill -9 at random moments on ${backend}`, () => {
         }
         flagsMade = true;
       }
+      await jobs.setUp(base, adminToken);
+      await jobs.scheduleOne(base, round, jobRandom, LOAD_MS[1]);
 
       let stopping = false;
       const randoms = ledger.clients.map((_, i) => seededRandom(seed + round * 1000 + i));
@@ -171,6 +180,13 @@ describe(`kill -9 at random moments on ${backend}`, () => {
     const again = startFlagpole(env);
     const after = await check(await listening(again), 'after SIGTERM');
     expect(after.metrics[METRICS_FLAGS[0]]!.yes).toBe(before.metrics[METRICS_FLAGS[0]]!.yes + posted);
+    // The jobs runner looks every second: by then every request due has been applied.
+    let jobProblems = await jobs.check(await listening(again), adminToken, true);
+    for (let i = 0; i < 50 && jobProblems.length > 0; i++) {
+      await sleep(100);
+      jobProblems = await jobs.check(await listening(again), adminToken, true);
+    }
+    expect(jobProblems, `scheduled change requests (seed ${seed})`).toEqual([]);
     expect(await again.stop()).toEqual({ code: 0, signal: null });
 
     const sorted = [...totals.startMs].sort((x, y) => x - y);
@@ -178,7 +194,7 @@ describe(`kill -9 at random moments on ${backend}`, () => {
       `crash test on ${backend}: ${ROUNDS} kill -9 rounds survived (${totals.killedStarting} during start-up, ` +
         `${totals.killedBeforeListening} of them before it listened; ${totals.killedLoaded} under load); ` +
         `${totals.acknowledged} writes acknowledged, 0 lost, none half-written; ${totals.unanswered} in flight at a kill; ` +
-        `${after.features.size} features, ${after.events.length} events; usage counts: ${acknowledgedBeforeKills} answered 202 ` +
+        `${after.features.size} features, ${after.events.length} events; ${jobs.scheduled.length} scheduled change requests each applied once; usage counts: ${acknowledgedBeforeKills} answered 202 ` +
         `before kills, ${before.metrics[METRICS_FLAGS[0]]!.yes} written (the rest still in the 1-s buffer), written whole, none twice; ` +
         `all ${posted} answered before a SIGTERM written; restart p50 ${sorted[Math.floor(sorted.length / 2)]} ms, ` +
         `max ${sorted.at(-1)} ms; ${((Date.now() - started) / 1000).toFixed(1)} s`,
