@@ -333,7 +333,15 @@ describe('what stops a change request', () => {
 
 describe('around the review', () => {
   it('names the request, takes comments, asks reviewers and finds it', async () => {
-    const id = await inReview({ feature: 'search', action: 'updateEnabled', payload: { enabled: true } });
+    // What the action does not take is not kept.
+    const id = await inReview({
+      feature: 'search',
+      action: 'updateEnabled',
+      payload: { enabled: true, note: 'x' },
+    });
+    expect((await as(author, 'GET', `${BASE}/${id}`)).body.features[0].changes[0].payload).toEqual({
+      enabled: true,
+    });
     expect((await as(author, 'PUT', `${BASE}/${id}/title`, { title: 'Search for everyone' })).status).toBe(
       204,
     );

@@ -1,3 +1,4 @@
+import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../app-context.js';
 import { CHANGES } from '../changes/commands.js';
 import type { Transaction } from '../db/database.js';
@@ -53,12 +54,13 @@ function checkedChange(
   path: string,
   problems: ErrorDetail[],
 ): StoredChange | undefined {
-  const payload = input.payload ?? {};
-  const found = payloadChecks.get(input.action)!.problems(payload, `${path}.payload`);
+  const found = payloadChecks.get(input.action)!.problems(input.payload ?? {}, `${path}.payload`);
   if (found.length > 0) {
     problems.push(...found);
     return undefined;
   }
+  // What the action does not take is not kept: a request holds what it will change, no more.
+  const payload = Value.Clean(payloadSchemaOf(input.action), input.payload ?? {}) as Record<string, unknown>;
   const feature = input.feature ?? null;
   if (isFeatureChange(input.action)) {
     if (!feature) {

@@ -36,7 +36,7 @@ export function kindsOf(op: Operation): Kind[] {
 
 /**
  * The fixture's pool of ids holds one of each kind, in this order: [the Viewer, the segment, the
- * role, the Editor, a feature type, a PAT, the webhook, a release template]. Which one a path's
+ * role, the Editor, a feature type, a PAT, the webhook, a release template, a change request]. Which one a path's
  * `{id}` names.
  */
 const ID_BY_PATH: [RegExp, number][] = [
@@ -48,6 +48,7 @@ const ID_BY_PATH: [RegExp, number][] = [
   [/^\/api\/admin\/addons\//, 6],
   [/^\/api\/admin\/release-plan-templates\//, 7],
   [/^\/api\/admin\/projects\/[^/]+\/release-templates\//, 7],
+  [/^\/api\/admin\/projects\/[^/]+\/change-requests\//, 8],
 ];
 
 function pathValue(

@@ -85,6 +85,33 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
   const roleId: number = role.body.roles.id;
 
   const admin = await createUser(server, 1, `${tag}-admin`);
+  // A change request under review, its changes asked for while the environment took them only
+  // so: direct changes there stay open to the fuzzer.
+  const config = `/api/admin/projects/${project}/environments/${environment}/change-requests/config`;
+  await send('PUT', config, { changeRequestsEnabled: true, requiredApprovals: 1 });
+  const changeRequest = expectOk(
+    await server.request(
+      'POST',
+      `/api/admin/projects/${project}/environments/${environment}/change-requests`,
+      {
+        token: admin.pat,
+        body: { feature, action: 'updateEnabled', payload: { enabled: false } },
+      },
+    ),
+    'a change request',
+  );
+  expectOk(
+    await server.request(
+      'PUT',
+      `/api/admin/projects/${project}/change-requests/${changeRequest.body.id}/state`,
+      {
+        token: admin.pat,
+        body: { state: 'In review' },
+      },
+    ),
+    'a change request sent to review',
+  );
+  await send('PUT', config, { changeRequestsEnabled: false });
   const editor = await createUser(server, 2, `${tag}-editor`);
   const viewer = await createUser(server, 3, `${tag}-viewer`);
   const group = await send('POST', '/api/admin/groups', {
@@ -186,7 +213,9 @@ export async function buildFixture(server: TestServer, round: number): Promise<F
       expiredPat.body.id,
       addon.body.id,
       template.body.id,
+      changeRequest.body.id,
     ],
+    changeId: [changeRequest.body.features[0].changes[0].id],
     segments: [segment.body.id],
     groupId: [group.body.id],
     groups: [group.body.id],
