@@ -78,6 +78,7 @@ const SPEC = [
 /** Paths of the groups above: whatever Flagpole serves under them must be in the list. */
 const AREAS = [
   /\/change-requests/,
+  /\/playground\/change-request\//,
   /^\/api\/admin\/release-plan-templates/,
   /\/release-templates/,
   /\/release-plans/,
@@ -112,7 +113,7 @@ describe("Unleash Enterprise's release management operations", () => {
     expect(ours.filter((op) => !spec.has(op))).toEqual([]);
     console.log(`release management operations of the spec that exist: ${ours.length} of ${spec.size}`);
     // Raised as groups are built: change request configuration (2), release templates (12), those
-    // of one project (4), change requests and their schedules but the playground (19).
-    expect(ours.length).toBeGreaterThanOrEqual(37);
+    // of one project (4), change requests with their schedules and playground (20).
+    expect(ours.length).toBeGreaterThanOrEqual(38);
   });
 });

@@ -421,3 +421,51 @@ describe('around the review', () => {
     expect(after.body.constraints).toMatchObject([{ contextName: 'userId', values: ['1'] }]);
   });
 });
+
+describe('the playground of a change request', () => {
+  it('evaluates its flags as the request would leave them, and nothing else changes', async () => {
+    await createFeature(server, 'preview', PROJECT);
+    const id = await inReview([
+      { feature: 'preview', action: 'updateEnabled', payload: { enabled: true } },
+      {
+        feature: 'preview',
+        action: 'addStrategy',
+        payload: { name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values: ['1'] }] },
+      },
+    ]);
+    const evaluate = async (userId: string) => {
+      const res = await as(onlooker, 'POST', `/api/admin/playground/change-request/${id}`, {
+        context: { appName: 'web', userId },
+      });
+      expect(res.status, res.text).toBe(200);
+      const feature = res.body.features.find((f: any) => f.name === 'preview');
+      return feature.environments.production[0];
+    };
+    expect(await evaluate('1')).toMatchObject({ isEnabled: true, isEnabledInCurrentEnvironment: true });
+    expect((await evaluate('1')).strategies.data).toMatchObject([
+      { name: 'default', result: { enabled: true } },
+    ]);
+    expect((await evaluate('2')).isEnabled).toBe(false);
+    // The flag itself is as it was.
+    const live = await asAdmin(server, 'POST', '/api/admin/playground', {
+      environment: 'production',
+      projects: [PROJECT],
+      context: { appName: 'web', userId: '1' },
+    });
+    expect(live.body.features.find((f: any) => f.name === 'preview')).toMatchObject({ isEnabled: false });
+    expect((await featureEnvironment(server, 'preview', 'production', PROJECT)).strategies).toEqual([]);
+
+    expect(
+      (
+        await as(onlooker, 'POST', '/api/admin/playground/change-request/999999', {
+          context: { appName: 'web' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await setState(author, id, 'Cancelled')).status).toBe(200);
+    const closed = await as(onlooker, 'POST', `/api/admin/playground/change-request/${id}`, {
+      context: { appName: 'web' },
+    });
+    expect(closed.status).toBe(400);
+  });
+});

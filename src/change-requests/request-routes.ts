@@ -1,9 +1,12 @@
 import type { AppContext } from '../app-context.js';
 import { ProjectEnvironmentParams } from '../environments/schemas.js';
+import { NotFoundError } from '../http/errors.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { AdvancedPlaygroundResponseText } from '../playground/schemas.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { addChanges, discardChange, discardRequest, editChange } from './drafts.js';
+import { previewRequest } from './preview.js';
 import { readProjectRequests, readRequest } from './queries.js';
 import { changeState } from './review.js';
 import {
@@ -13,8 +16,11 @@ import {
   ChangeRequestParams,
   ChangeRequestSchema,
   ChangesBody,
+  PreviewBody,
+  PreviewParams,
   StateBody,
 } from './schemas.js';
+import { findChangeRequest } from './store.js';
 
 const BASE = '/api/admin/projects/:projectId/change-requests';
 
@@ -143,6 +149,46 @@ export function changeRequestLifeRoutes(app: App, ctx: AppContext, tags: string[
       const { projectId, id } = request.params;
       await changeState(ctx, identityOf(request), projectId, id, request.body);
       return readRequest(ctx, identityOf(request), projectId, id);
+    },
+  );
+
+  app.post(
+    '/api/admin/playground/change-request/:id',
+    {
+      config: {
+        permission: 'NONE',
+        // The request's project: hidden from the caller, the request is as absent.
+        projectOf: async (request) => {
+          const id = Number((request.params as { id?: string }).id);
+          return Number.isInteger(id) && Math.abs(id) <= 2147483647
+            ? (await findChangeRequest(ctx.db, id))?.project
+            : undefined;
+        },
+        notFound: (request) =>
+          new NotFoundError(`No change request has the id ${(request.params as { id?: string }).id}.`),
+      },
+      schema: {
+        tags,
+        summary: "The playground in the request's environment, its flags as the request would leave them",
+        params: PreviewParams,
+        body: PreviewBody,
+        response: { 200: AdvancedPlaygroundResponseText },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const found = await findChangeRequest(ctx.db, id);
+      if (!found) throw new NotFoundError(`No change request has the id ${id}.`);
+      const answer = await previewRequest(
+        ctx,
+        identityOf(request),
+        request.visibleProjects,
+        id,
+        found.project,
+        request.body.context,
+      );
+      // Bytes, sent as they are: the answer's text was made already.
+      return reply.type('application/json; charset=utf-8').send(answer as never);
     },
   );
 }

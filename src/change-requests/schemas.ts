@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { INT4_MAX, IntegerId, Nullable, Timestamp } from '../http/schemas.js';
+import { SdkContext } from '../playground/schemas.js';
 import { CHANGE_ACTIONS, type ChangeAction } from './kinds.js';
 import { REQUESTED_STATES, type RequestedState } from './review.js';
 
@@ -192,3 +193,7 @@ export const SearchResult = Type.Object({
   ),
   total: Type.Integer(),
 });
+
+export const PreviewParams = Type.Object({ id: IntegerId });
+
+export const PreviewBody = Type.Object({ context: SdkContext });

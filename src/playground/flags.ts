@@ -2,6 +2,16 @@ import type { FlagSet } from '../client/evaluation/evaluate.js';
 import type { ClientFeature, Constraint, Segment, VariantDefinition } from '../client/evaluation/types.js';
 import type { ProjectVisibility } from '../http/visibility.js';
 import type { FeatureModel } from '../read-model/model.js';
+
+/**
+ * What the playground reads of the flags: the model, or the model as a change request would leave
+ * it (its preview).
+ */
+export type FlagSource = Pick<
+  FeatureModel,
+  'feature' | 'allFeatures' | 'liveFeaturesOf' | 'segment' | 'environment'
+>;
+
 import type { FeatureRecord } from '../read-model/queries.js';
 
 /** A feature as an SDK of the environment would get it, with its disabled strategies too. */
@@ -46,7 +56,7 @@ export function formIn(record: FeatureRecord, environment: string): ClientFeatur
 }
 
 /** The flags of one environment, from the model. */
-export function flagsOf(model: FeatureModel, environment: string): FlagSet {
+export function flagsOf(model: FlagSource, environment: string): FlagSet {
   return {
     feature(name) {
       const record = model.feature(name);
@@ -58,7 +68,7 @@ export function flagsOf(model: FeatureModel, environment: string): FlagSet {
 
 /** The live features of the projects (`*` or none: all) the caller sees, by name. */
 export function featuresOf(
-  model: FeatureModel,
+  model: FlagSource,
   projects: string[] | '*' | undefined,
   visible: ProjectVisibility,
 ): FeatureRecord[] {

@@ -3,7 +3,6 @@ import { type Explanation, explain } from '../client/evaluation/explain.js';
 import type { Constraint, Context, StrategyDefinition } from '../client/evaluation/types.js';
 import { ValidationError } from '../http/errors.js';
 import type { ProjectVisibility } from '../http/visibility.js';
-import type { FeatureModel } from '../read-model/model.js';
 import type { FeatureRecord } from '../read-model/queries.js';
 import {
   eachCombination,
@@ -12,7 +11,7 @@ import {
   measureCombinations,
   type SentContext,
 } from './contexts.js';
-import { featuresOf, flagsOf, formIn } from './flags.js';
+import { type FlagSource, featuresOf, flagsOf, formIn } from './flags.js';
 
 /** At most this many evaluations (environments × features × contexts) in one advanced request. */
 export const MAX_EVALUATIONS = 15_000;
@@ -31,7 +30,7 @@ export const MAX_CONTEXT_FIELDS = 100_000;
 export const MAX_ANSWER_CONTEXT_CHARS = 10_000_000;
 
 /** 400 naming each environment that does not exist. */
-function assertEnvironments(model: FeatureModel, environments: string[], path: (i: number) => string): void {
+function assertEnvironments(model: FlagSource, environments: string[], path: (i: number) => string): void {
   const unknown = environments.flatMap((e, i) => (model.environment(e) ? [] : [{ e, i }]));
   if (unknown.length === 0) return;
   throw new ValidationError(
@@ -59,7 +58,7 @@ const withResult = (o: { constraint: Constraint; result: boolean }) => ({
 
 /** One feature evaluated in one environment for one context, with its reasons. */
 function evaluated(
-  model: FeatureModel,
+  model: FlagSource,
   f: FeatureRecord,
   environment: string,
   flags: FlagSet,
@@ -115,7 +114,7 @@ export interface PlaygroundInput {
 
 /** The chosen projects' features evaluated in one environment for one context, from memory. */
 export function readPlayground(
-  model: FeatureModel,
+  model: FlagSource,
   input: PlaygroundInput,
   visible: ProjectVisibility,
 ): string {
@@ -201,7 +200,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * evaluations only; each feature is read from the model once.
  */
 export async function readAdvancedPlayground(
-  model: FeatureModel,
+  model: FlagSource,
   input: AdvancedPlaygroundInput,
   visible: ProjectVisibility,
 ): Promise<Buffer> {
