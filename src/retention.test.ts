@@ -130,6 +130,22 @@ describe('retention of what integrations and unknown flags leave', () => {
   });
 });
 
+describe('retention of jobs', () => {
+  it('forgets jobs that ended more than 30 days ago, never waiting ones', async () => {
+    await sql(
+      `INSERT INTO jobs (kind, key, run_at, state, finished_at) VALUES
+         ('retention-test', 'old', now() - interval '40 days', 'done', now() - interval '31 days'),
+         ('retention-test', 'recent', now() - interval '40 days', 'failed', now() - interval '29 days'),
+         ('retention-test', 'waiting', now() + interval '40 days', 'pending', NULL)`,
+    );
+    await runRetention(server.ctx);
+    expect(await column(`SELECT key FROM jobs WHERE kind = 'retention-test' ORDER BY key`)).toEqual([
+      'recent',
+      'waiting',
+    ]);
+  });
+});
+
 describe('retention of applications and instances SDKs reported', () => {
   const admin = () => ({ token: server.adminToken });
   const application = (appName: string) =>

@@ -5,6 +5,7 @@ import { deleteSpentResetTokens } from './auth/reset-service.js';
 import type { SdkLimits } from './config.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
+import { deleteEndedJobsBefore } from './jobs/queue.js';
 import { deleteHourlyCountsBefore, deleteUnknownFlagsSeenBefore } from './metrics/pruning.js';
 import { deleteSpentLogins } from './oidc/pruning.js';
 import { pruneConfigChanges } from './sync/pruning.js';
@@ -56,6 +57,11 @@ const RULES: { what: string; prune: (db: Queryable, now: number, sdk: SdkLimits)
   {
     what: 'integration deliveries finished more than a week ago',
     prune: (db, now) => deleteFinishedDeliveriesBefore(db, new Date(now - 7 * DAY_MS)),
+  },
+  {
+    // What Admins look back on at /api/admin/jobs: why a schedule did not happen.
+    what: 'jobs ended more than 30 days ago',
+    prune: (db, now) => deleteEndedJobsBefore(db, new Date(now - 30 * DAY_MS)),
   },
   {
     what: 'configuration changes older than an hour',

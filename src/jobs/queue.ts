@@ -13,3 +13,5 @@ export function scheduleJob(db: Queryable, kind: string, key: string, at: Date):
 export function dropJob(db: Queryable, kind: string, key: string): Promise<void> {
   return cancelJob(db, kind, key);
 }
+
+export { deleteEndedJobsBefore } from './store.js';

@@ -89,3 +89,11 @@ export async function listJobs(db: Queryable, limit: number): Promise<Job[]> {
   const { rows } = await db.query<Job>(`SELECT ${COLUMNS} FROM jobs ORDER BY id DESC LIMIT $1`, [limit]);
   return rows;
 }
+
+/** Removes the jobs that ended (done, failed or cancelled) before `before`; how many. */
+export async function deleteEndedJobsBefore(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM jobs WHERE state <> 'pending' AND finished_at < $1`, [
+    before,
+  ]);
+  return rowCount;
+}
