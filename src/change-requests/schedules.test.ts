@@ -181,6 +181,25 @@ describe('a scheduled change request', () => {
     expect(rejected.body.state).toBe('Rejected');
   });
 
+  it('is suspended when the user who scheduled it is deleted', async () => {
+    const scheduler = await projectMember(server, PROJECT, [
+      { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+    ]);
+    const id = await approved({ feature: 'wishlist', action: 'updateEnabled', payload: { enabled: true } });
+    const res = await as(scheduler, 'PUT', `${BASE}/${id}/state`, {
+      state: 'Scheduled',
+      scheduledAt: inSeconds(1),
+    });
+    expect(res.status, res.text).toBe(200);
+    await expectStatus(server, 200, 'DELETE', `/api/admin/user-admin/${scheduler.id}`);
+    const suspended = await until(id, (r) => r.schedule?.status === 'suspended');
+    expect(suspended.schedule).toMatchObject({
+      status: 'suspended',
+      reason: 'The user who scheduled it has been deleted.',
+    });
+    expect((await featureEnvironment(server, 'wishlist', 'production', PROJECT)).enabled).toBe(false);
+  });
+
   it('stays scheduled, failed with the reason, when applying it fails', async () => {
     const id = await approved([
       { feature: 'basket', action: 'updateEnabled', payload: { enabled: false } },
