@@ -176,6 +176,10 @@ describe('POST /api/client/metrics and E20', () => {
 
   it('answers 204 when there is nothing to record', async () => {
     expect((await post({ appName: 'idle', bucket: bucket({}) })).status).toBe(204);
+    // Unleash 8 takes a report without a bucket (impact metrics only), or with a null one.
+    expect((await post({ appName: 'idle' })).status).toBe(204);
+    const impactOnly = { appName: 'idle', bucket: null, impactMetrics: [] };
+    expect((await post(impactOnly)).status).toBe(204);
   });
 
   it('counts a burst of posts exactly', async () => {

@@ -46,7 +46,7 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
       async (request, reply) => {
         const token = identityOf(request) as TokenIdentity;
         const { appName, instanceId, sdkVersion, bucket } = request.body;
-        if (Object.keys(bucket.toggles).length === 0) return reply.code(204).send();
+        if (!bucket || Object.keys(bucket.toggles).length === 0) return reply.code(204).send();
         buffer.add({
           appName,
           instanceId: instanceId || 'default',

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Nullable } from '../http/schemas.js';
 
 export const Count = Type.Integer({
   minimum: 0,
@@ -27,21 +28,26 @@ export const MetricsBody = Type.Object({
   instanceId: Type.Optional(Name(0)),
   environment: Type.Optional(Type.String({ maxLength: 100 })),
   sdkVersion: Type.Optional(Name(0)),
-  bucket: Type.Object({
-    start: Type.String({ format: 'date-time' }),
-    stop: Type.String({ format: 'date-time' }),
-    toggles: Type.Record(
-      NameKey(1),
+  // Since Unleash 8.0 a report may carry only impact metrics: no bucket, or null.
+  bucket: Type.Optional(
+    Nullable(
       Type.Object({
-        yes: Count,
-        no: Count,
-        variants: Type.Optional(
-          Type.Record(NameKey(0), Count, { maxProperties: MAX_VARIANTS, additionalProperties: false }),
+        start: Type.String({ format: 'date-time' }),
+        stop: Type.String({ format: 'date-time' }),
+        toggles: Type.Record(
+          NameKey(1),
+          Type.Object({
+            yes: Count,
+            no: Count,
+            variants: Type.Optional(
+              Type.Record(NameKey(0), Count, { maxProperties: MAX_VARIANTS, additionalProperties: false }),
+            ),
+          }),
+          { maxProperties: MAX_TOGGLES, additionalProperties: false },
         ),
       }),
-      { maxProperties: MAX_TOGGLES, additionalProperties: false },
     ),
-  }),
+  ),
 });
 
 export const RawMetricsParams = Type.Object({ name: Type.String({ minLength: 1 }) });
