@@ -48,6 +48,7 @@ import { profileRoutes } from './profile/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import type { PrometheusMetrics } from './prometheus/metrics.js';
 import { prometheusRoutes } from './prometheus/routes.js';
+import { releasePlanRoutes } from './release-plans/routes.js';
 import { releaseTemplateRoutes } from './release-templates/routes.js';
 import { roleRoutes } from './roles/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -122,6 +123,7 @@ export const AREAS: readonly Area[] = [
   { name: 'environment', routes: environmentRoutes },
   { name: 'change-request', routes: changeRequestRoutes },
   { name: 'release-template', routes: releaseTemplateRoutes },
+  { name: 'release-plan', routes: releasePlanRoutes },
   { name: 'tag-type', routes: tagTypeRoutes },
   { name: 'tag', routes: tagRoutes },
   { name: 'feature-tag', routes: featureTagRoutes },

@@ -22,6 +22,9 @@ function touched(ctx: AppContext, command: Command): Touched | undefined {
     case 'reorderStrategy':
     case 'patchVariant':
     case 'jsonPatchVariants':
+    case 'addReleasePlan':
+    case 'deleteReleasePlan':
+    case 'startMilestone':
       return { project: command.at.project, environments: [command.at.environment] };
     case 'updateEnabledOfFeatures':
       return { project: command.project, environments: [command.environment] };

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import type { FeatureEnvironmentPath } from '../features/environments/service.js';
 import type { Identity } from '../http/identity.js';
 import type { RoutePermission, Scope } from '../http/permissions.js';
 
@@ -20,6 +21,14 @@ export function change<C, R>(
 ): Change<C, R> {
   return { permission, scope, run };
 }
+
+/** A feature in one environment, as in `…/features/:featureName/environments/:environment`. */
+export interface At {
+  at: FeatureEnvironmentPath;
+}
+
+/** The scope of a command that names a feature's environment. */
+export const inEnvironment = ({ at }: At) => ({ project: at.project, environment: at.environment });
 
 /** The scope of a command that names its project. */
 export const inProject = ({ project }: { project: string }) => ({ project });

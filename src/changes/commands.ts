@@ -1,5 +1,6 @@
 import type { Change } from './change.js';
 import { FEATURE_CHANGES } from './feature-changes.js';
+import { RELEASE_CHANGES } from './release-changes.js';
 import { STRATEGY_CHANGES } from './strategy-changes.js';
 
 /**
@@ -7,7 +8,7 @@ import { STRATEGY_CHANGES } from './strategy-changes.js';
  * where they have a name. Routes build these commands; whatever stores and replays changes later
  * (change requests, schedules) hands the same commands to `applyChange`.
  */
-export const CHANGES = { ...FEATURE_CHANGES, ...STRATEGY_CHANGES };
+export const CHANGES = { ...FEATURE_CHANGES, ...STRATEGY_CHANGES, ...RELEASE_CHANGES };
 
 export type Action = keyof typeof CHANGES;
 type Fields<A extends Action> = (typeof CHANGES)[A] extends Change<infer C, infer _R> ? C : never;

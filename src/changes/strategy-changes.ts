@@ -1,5 +1,4 @@
 import { addDependency, removeDependencies, removeDependency } from '../features/dependencies/service.js';
-import type { FeatureEnvironmentPath } from '../features/environments/service.js';
 import { switchFeatureEnvironment, switchFeatures } from '../features/environments/switch-service.js';
 import { reorderStrategies } from '../features/strategies/order-service.js';
 import { patchStrategy } from '../features/strategies/patch.js';
@@ -12,17 +11,11 @@ import {
   replaceVariantsInEnvironments,
 } from '../features/variants/service.js';
 import { createSegment } from '../segments/service.js';
-import { change, type Input, inProject } from './change.js';
+import { type At, change, type Input, inEnvironment, inProject } from './change.js';
 
 // The changes of a flag in its environments (on/off, strategies, variants), of its parent, and of
 // the segments its strategies use.
 
-/** A feature in one environment, as in `…/features/:featureName/environments/:environment`. */
-interface At {
-  at: FeatureEnvironmentPath;
-}
-
-const inEnvironment = ({ at }: At) => ({ project: at.project, environment: at.environment });
 const inProjectEnvironment = (c: { project: string; environment: string }) => ({
   project: c.project,
   environment: c.environment,

@@ -91,7 +91,8 @@ function serve(f: FeatureRecord, environment: string): ServedFeature | undefined
   if (f.archivedAt) return undefined;
   const state = f.environments.find((e) => e.name === environment);
   if (!state) return undefined;
-  const here = f.strategies.filter((s) => s.environment === environment);
+  // A release plan's started milestone goes first, as Unleash shows the plan above the strategies.
+  const here = [...f.releaseStrategies, ...f.strategies].filter((s) => s.environment === environment);
   const active = here.filter((s) => !s.disabled);
   return {
     name: f.name,

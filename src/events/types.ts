@@ -97,6 +97,10 @@ export const EVENT_SCOPES = {
   'release-plan-template-updated': NONE,
   'release-plan-template-deleted': NONE,
   'release-plan-template-archived': NONE,
+  // A plan's started milestone is served to SDKs with its flag.
+  'release-plan-added': FEATURE,
+  'release-plan-removed': FEATURE,
+  'release-plan-milestone-started': FEATURE,
   // Read from the database when a feature is switched on: no cache holds it.
   'default-strategy-updated': NONE,
   'environment-created': MODEL,

@@ -22,7 +22,7 @@ function featureIn(f: FeatureRecord, environment: string): ClientFeature | undef
   return {
     name: f.name,
     enabled: state.enabled,
-    strategies: f.strategies
+    strategies: [...f.releaseStrategies, ...f.strategies]
       .filter((s) => s.environment === environment)
       .map((s) => ({
         id: s.id,

@@ -23,6 +23,11 @@ export interface FeatureRecord extends Feature {
   environments: EnvironmentState[];
   /** Every environment's strategies, in evaluation order within each environment. */
   strategies: FeatureStrategy[];
+  /**
+   * The strategies of the milestone each environment's release plan has started: served to SDKs
+   * besides (before) the environment's own, shown with the plan rather than among them.
+   */
+  releaseStrategies: FeatureStrategy[];
   /** In the order they were added. */
   tags: { type: string; value: string }[];
   /** Its parent, if it has one (a list, as Unleash shapes it). */
@@ -39,6 +44,7 @@ interface Row extends FeatureTableRow {
   created_by_user_id: number | null;
   environments: (Omit<EnvironmentState, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
+  release_strategies: (Omit<FeatureStrategy, 'createdAt' | 'featureName'> & { createdAt: string })[];
   tags: { type: string; value: string }[];
   dependencies: Dependency[];
   links: { id: string; url: string; title: string | null }[];
@@ -104,6 +110,17 @@ async function loadPage(db: Queryable, names: string[]): Promise<FeatureRecord[]
                                                       WHERE fss.feature_strategy_id = s.id), '[]'))
                                ORDER BY s.environment, s.sort_order, s.created_at, s.id)
                         FROM feature_strategies s WHERE s.feature_name = f.name), '[]') AS strategies,
+            coalesce((SELECT json_agg(json_build_object(
+                               'id', st->>'id', 'environment', p.environment, 'name', st->>'name',
+                               'title', st->'title', 'disabled', coalesce((st->>'disabled')::boolean, false),
+                               'parameters', st->'parameters', 'constraints', st->'constraints',
+                               'variants', st->'variants', 'segments', st->'segments',
+                               'sortOrder', (st->>'sortOrder')::int, 'createdAt', m->>'startedAt')
+                               ORDER BY p.environment, (st->>'sortOrder')::int, st->>'id')
+                        FROM release_plans p
+                             CROSS JOIN LATERAL jsonb_array_elements(p.milestones) m
+                             CROSS JOIN LATERAL jsonb_array_elements(m->'strategies') st
+                       WHERE p.feature_name = f.name AND m->>'id' = p.active_milestone_id), '[]') AS release_strategies,
             coalesce((SELECT json_agg(json_build_object('type', t.tag_type, 'value', t.tag_value)
                                       ORDER BY t.created_at, t.tag_type, t.tag_value)
                         FROM feature_tags t WHERE t.feature_name = f.name), '[]') AS tags,
@@ -132,6 +149,11 @@ async function loadPage(db: Queryable, names: string[]): Promise<FeatureRecord[]
     lastSeenAt: r.last_seen_at,
     environments: r.environments.map((e) => ({ ...e, lastSeenAt: date(e.lastSeenAt) })),
     strategies: r.strategies.map((s) => ({ ...s, featureName: r.name, createdAt: new Date(s.createdAt) })),
+    releaseStrategies: r.release_strategies.map((s) => ({
+      ...s,
+      featureName: r.name,
+      createdAt: new Date(s.createdAt),
+    })),
     tags: r.tags,
     dependencies: r.dependencies,
     links: r.links,

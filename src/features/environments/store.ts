@@ -58,7 +58,12 @@ export async function findFeatureEnvironment(
   environment: string,
   { lock }: ReadOptions = {},
 ): Promise<{ project: string; archived: boolean; environment: EnvironmentStrategies | null } | null> {
-  const strategies = `(SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT s.disabled)::int AS active
+  // A release plan with a started milestone counts as a strategy that is on: switching the
+  // environment on adds no default strategy beside it.
+  const plans = `(SELECT count(*)::int FROM release_plans p
+                   WHERE p.feature_name = fe.feature_name AND p.environment = fe.environment
+                     AND p.active_milestone_id IS NOT NULL)`;
+  const strategies = `(SELECT count(*)::int + ${plans} AS n, count(*) FILTER (WHERE NOT s.disabled)::int + ${plans} AS active
                          FROM feature_strategies s
                         WHERE s.feature_name = fe.feature_name AND s.environment = fe.environment) AS st`;
   const { rows } = await db.query<{

@@ -1,0 +1,24 @@
+import { addReleasePlan, removeReleasePlan, startMilestone } from '../release-plans/service.js';
+import { type At, change, inEnvironment } from './change.js';
+
+// The changes of a flag's release plans, named as Unleash's change requests name them; the
+// permissions are those Unleash's UI asks for.
+
+export const RELEASE_CHANGES = {
+  addReleasePlan: change(
+    'CREATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { templateId: string }) => addReleasePlan(ctx, identity, c.at, c.templateId),
+  ),
+  deleteReleasePlan: change(
+    'DELETE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { planId: string }) => removeReleasePlan(ctx, identity, c.at, c.planId),
+  ),
+  startMilestone: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { planId: string; milestoneId: string }) =>
+      startMilestone(ctx, identity, c.at, c.planId, c.milestoneId),
+  ),
+};

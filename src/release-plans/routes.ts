@@ -1,0 +1,104 @@
+import type { AppContext } from '../app-context.js';
+import { applyChange } from '../changes/applier.js';
+import { changeRoute } from '../changes/route-config.js';
+import { featureEnvironmentPath } from '../features/environments/service.js';
+import { type App, identityOf } from '../http/route.js';
+import { NoContent } from '../http/schemas.js';
+import {
+  AddPlanBody,
+  PlanEnvironmentParams,
+  PlanList,
+  PlanMilestoneParams,
+  PlanMilestoneSchema,
+  PlanParams,
+  PlanSchema,
+} from './schemas.js';
+import { readReleasePlans } from './service.js';
+
+const PLANS = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/release-plans';
+
+/**
+ * A flag environment's release plan (Unleash Enterprise): made from a template, its milestones
+ * started by hand; the started one's strategies are served to SDKs. Changes go through the
+ * applier, so environments that take change requests refuse them directly.
+ */
+export function releasePlanRoutes(app: App, ctx: AppContext): void {
+  const tags = ['Release plans'];
+
+  app.get(
+    PLANS,
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        tags,
+        summary: "The flag environment's release plan, as a list (one at most)",
+        params: PlanEnvironmentParams,
+        response: { 200: PlanList },
+      },
+    },
+    (request) => readReleasePlans(ctx, featureEnvironmentPath(request.params)),
+  );
+
+  app.post(
+    PLANS,
+    {
+      config: changeRoute('addReleasePlan'),
+      schema: {
+        tags,
+        summary:
+          'Add a plan made from a release template, in place of the one there was; in an environment that is on, its first milestone starts',
+        params: PlanEnvironmentParams,
+        body: AddPlanBody,
+        response: { 200: PlanSchema },
+      },
+    },
+    (request) =>
+      applyChange(ctx, identityOf(request), {
+        action: 'addReleasePlan',
+        at: featureEnvironmentPath(request.params),
+        templateId: request.body.templateId,
+      }),
+  );
+
+  app.delete(
+    `${PLANS}/:planId`,
+    {
+      config: changeRoute('deleteReleasePlan'),
+      schema: {
+        tags,
+        summary: 'Remove the release plan: its milestone strategies are no longer served',
+        params: PlanParams,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteReleasePlan',
+        at: featureEnvironmentPath(request.params),
+        planId: request.params.planId,
+      });
+      return reply.send();
+    },
+  );
+
+  app.post(
+    `${PLANS}/:planId/milestones/:milestoneId/start`,
+    {
+      config: changeRoute('startMilestone'),
+      schema: {
+        tags,
+        summary:
+          'Start a milestone (again): its strategies are served from now on, instead of the last one’s',
+        params: PlanMilestoneParams,
+        response: { 200: PlanMilestoneSchema },
+      },
+    },
+    (request) =>
+      applyChange(ctx, identityOf(request), {
+        action: 'startMilestone',
+        at: featureEnvironmentPath(request.params),
+        planId: request.params.planId,
+        milestoneId: request.params.milestoneId,
+      }),
+  );
+}
