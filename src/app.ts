@@ -23,6 +23,7 @@ import { lazySerializers, registerValidation } from './http/validation.js';
 import { registerMaintenanceGate } from './maintenance/gate.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { createPrometheusMetrics } from './prometheus/metrics.js';
+import { runProgressions } from './release-plans/progression.js';
 import { startRetention } from './retention.js';
 import { webRoutes } from './web/routes.js';
 
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   ctx.deliveries.start();
   app.addHook('onClose', () => ctx.deliveries.stop());
   const stopSuspending = runScheduledRequests(ctx);
+  runProgressions(ctx);
   ctx.jobs.start();
   app.addHook('onClose', async () => {
     stopSuspending();

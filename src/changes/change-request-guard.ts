@@ -25,6 +25,9 @@ function touched(ctx: AppContext, command: Command): Touched | undefined {
     case 'addReleasePlan':
     case 'deleteReleasePlan':
     case 'startMilestone':
+    case 'changeMilestoneProgression':
+    case 'deleteMilestoneProgression':
+    case 'resumeMilestoneProgression':
       return { project: command.at.project, environments: [command.at.environment] };
     case 'updateEnabledOfFeatures':
       return { project: command.project, environments: [command.environment] };

@@ -1,3 +1,9 @@
+import {
+  changeProgression,
+  deleteProgression,
+  type ProgressionInput,
+  resumeProgressions,
+} from '../release-plans/progression.js';
 import { addReleasePlan, removeReleasePlan, startMilestone } from '../release-plans/service.js';
 import { type At, change, inEnvironment } from './change.js';
 
@@ -20,5 +26,22 @@ export const RELEASE_CHANGES = {
     inEnvironment,
     (ctx, identity, c: At & { planId: string; milestoneId: string }) =>
       startMilestone(ctx, identity, c.at, c.planId, c.milestoneId),
+  ),
+  changeMilestoneProgression: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { sourceMilestone: string; payload: ProgressionInput }) =>
+      changeProgression(ctx, identity, c.at, c.sourceMilestone, c.payload),
+  ),
+  deleteMilestoneProgression: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { sourceMilestone: string }) =>
+      deleteProgression(ctx, identity, c.at, c.sourceMilestone),
+  ),
+  resumeMilestoneProgression: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { planId: string }) => resumeProgressions(ctx, identity, c.at, c.planId),
   ),
 };

@@ -101,6 +101,11 @@ export const EVENT_SCOPES = {
   'release-plan-added': FEATURE,
   'release-plan-removed': FEATURE,
   'release-plan-milestone-started': FEATURE,
+  // Progressions are read from the database when due: no cache holds them.
+  'milestone-progression-created': NONE,
+  'milestone-progression-updated': NONE,
+  'milestone-progression-deleted': NONE,
+  'release-plan-progressions-resumed': NONE,
   // Read from the database when a feature is switched on: no cache holds it.
   'default-strategy-updated': NONE,
   'environment-created': MODEL,

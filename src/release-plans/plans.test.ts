@@ -8,6 +8,7 @@ import {
   lastEvent,
   startTestServer,
   type TestServer,
+  writeDirectly,
 } from '../../test/server.js';
 
 let server: TestServer;
@@ -181,5 +182,123 @@ describe('a release plan on a flag environment', () => {
     expect((await asAdmin(server, 'POST', PLANS('guarded-flag', 'guarded'), { templateId })).status).toBe(
       200,
     );
+  });
+});
+
+describe('an automatic progression', () => {
+  /** Brings the progressions due now, instead of in a minute: what the test cannot wait for. */
+  const dueNow = () =>
+    writeDirectly(
+      server,
+      `UPDATE jobs SET run_at = now() WHERE kind = 'milestone-progression' AND state = 'pending'`,
+    );
+
+  async function planOf(flag: string) {
+    return (await expectStatus(server, 200, 'GET', PLANS(flag))).body[0];
+  }
+
+  async function until(flag: string, done: (plan: any) => boolean) {
+    const deadline = Date.now() + 8000;
+    for (;;) {
+      const plan = await planOf(flag);
+      if (done(plan) || Date.now() > deadline) return plan;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('starts the next milestone by itself after the interval, once', async () => {
+    await createFeature(server, 'progressive');
+    await expectStatus(server, 200, 'POST', `${ENV('progressive')}/on`);
+    const plan = (await expectStatus(server, 200, 'POST', PLANS('progressive'), { templateId })).body;
+    const [first, second] = plan.milestones;
+    const progressions = `${ENV('progressive')}/progressions`;
+    const set = await expectStatus(server, 200, 'PUT', `${progressions}/${first.id}`, {
+      targetMilestone: second.id,
+      transitionCondition: { intervalMinutes: 1 },
+    });
+    expect(set.body).toEqual({
+      sourceMilestone: first.id,
+      targetMilestone: second.id,
+      transitionCondition: { intervalMinutes: 1 },
+    });
+    expect(await lastEvent(server, 'milestone-progression-created')).toMatchObject({
+      featureName: 'progressive',
+    });
+    expect((await planOf('progressive')).milestones[0].transitionCondition).toEqual({ intervalMinutes: 1 });
+    const job = (await asAdmin(server, 'GET', '/api/admin/jobs')).body.jobs[0];
+    expect(job).toMatchObject({
+      kind: 'milestone-progression',
+      key: `${plan.id}:${first.id}`,
+      state: 'pending',
+    });
+    // Due a minute after the first milestone started.
+    expect(Date.parse(job.runAt) - Date.parse(first.startedAt)).toBe(60_000);
+
+    expect((await served('progressive')).strategies.map((st: any) => st.name)).toEqual([
+      'flexibleRollout',
+      'flexibleRollout',
+    ]);
+    await dueNow();
+    const moved = await until('progressive', (p) => p.activeMilestoneId === second.id);
+    expect(moved.activeMilestoneId).toBe(second.id);
+    expect(moved.milestones[0].progressionExecutedAt).toEqual(expect.any(String));
+    // The second milestone's strategy, then the one switching the environment on gave it.
+    expect((await served('progressive')).strategies.map((st: any) => st.name)).toEqual([
+      'default',
+      'flexibleRollout',
+    ]);
+    const events = (
+      await asAdmin(
+        server,
+        'GET',
+        '/api/admin/events?type=release-plan-milestone-started&feature=progressive',
+      )
+    ).body.events;
+    expect(events.map((e: any) => e.data.milestoneName)).toEqual(['Everyone', 'Ten percent']);
+    expect(events[0].createdBy).toBe('system');
+  });
+
+  it('waits while the environment is off, and is removed on request', async () => {
+    await createFeature(server, 'paused');
+    await expectStatus(server, 200, 'POST', `${ENV('paused')}/on`);
+    const plan = (await expectStatus(server, 200, 'POST', PLANS('paused'), { templateId })).body;
+    const [first, second] = plan.milestones;
+    const progressions = `${ENV('paused')}/progressions`;
+    await expectStatus(server, 200, 'PUT', `${progressions}/${first.id}`, {
+      targetMilestone: second.id,
+      transitionCondition: { intervalMinutes: 5 },
+    });
+    await expectStatus(server, 200, 'POST', `${ENV('paused')}/off`);
+    await dueNow();
+    const deadline = Date.now() + 8000;
+    let job: any;
+    while (Date.now() < deadline) {
+      job = (await asAdmin(server, 'GET', '/api/admin/jobs')).body.jobs.find((j: any) =>
+        j.key.startsWith(plan.id),
+      );
+      if (job?.lastError) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(job.lastError).toContain('is off');
+    expect((await planOf('paused')).activeMilestoneId).toBe(first.id);
+
+    const bad = await asAdmin(server, 'PUT', `${progressions}/${first.id}`, {
+      targetMilestone: first.id,
+      transitionCondition: { intervalMinutes: 5 },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (await asAdmin(server, 'PUT', `${progressions}/${first.id}`, { targetMilestone: second.id })).status,
+    ).toBe(400);
+    await expectStatus(server, 204, 'DELETE', `${progressions}/${first.id}`);
+    expect((await planOf('paused')).milestones[0].transitionCondition).toBeNull();
+    expect((await asAdmin(server, 'DELETE', `${progressions}/${first.id}`)).status).toBe(404);
+    const jobs = (await asAdmin(server, 'GET', '/api/admin/jobs')).body.jobs;
+    expect(jobs.find((j: any) => j.key.startsWith(plan.id)).state).toBe('cancelled');
+    await expectStatus(server, 200, 'POST', `${progressions}/${plan.id}/resume`);
+    expect(await lastEvent(server, 'release-plan-progressions-resumed')).toMatchObject({
+      featureName: 'paused',
+    });
   });
 });

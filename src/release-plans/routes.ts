@@ -12,6 +12,9 @@ import {
   PlanMilestoneSchema,
   PlanParams,
   PlanSchema,
+  ProgressionBody,
+  ProgressionParams,
+  ProgressionSchema,
 } from './schemas.js';
 import { readReleasePlans } from './service.js';
 
@@ -100,5 +103,70 @@ export function releasePlanRoutes(app: App, ctx: AppContext): void {
         planId: request.params.planId,
         milestoneId: request.params.milestoneId,
       }),
+  );
+
+  const PROGRESSIONS = PLANS.replace(/release-plans$/, 'progressions');
+
+  app.put(
+    `${PROGRESSIONS}/:sourceMilestoneId`,
+    {
+      config: changeRoute('changeMilestoneProgression'),
+      schema: {
+        tags,
+        summary: 'Start the target milestone by itself this many minutes after the source milestone starts',
+        params: ProgressionParams,
+        body: ProgressionBody,
+        response: { 200: ProgressionSchema },
+      },
+    },
+    (request) =>
+      applyChange(ctx, identityOf(request), {
+        action: 'changeMilestoneProgression',
+        at: featureEnvironmentPath(request.params),
+        sourceMilestone: request.params.sourceMilestoneId,
+        payload: request.body,
+      }),
+  );
+
+  app.delete(
+    `${PROGRESSIONS}/:sourceMilestoneId`,
+    {
+      config: changeRoute('deleteMilestoneProgression'),
+      schema: {
+        tags,
+        summary: 'Stop the milestone from starting the next one by itself',
+        params: ProgressionParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await applyChange(ctx, identityOf(request), {
+        action: 'deleteMilestoneProgression',
+        at: featureEnvironmentPath(request.params),
+        sourceMilestone: request.params.sourceMilestoneId,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    `${PROGRESSIONS}/:planId/resume`,
+    {
+      config: changeRoute('resumeMilestoneProgression'),
+      schema: {
+        tags,
+        summary: "Let the plan's paused progressions run again",
+        params: PlanParams,
+        response: { 200: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await applyChange(ctx, identityOf(request), {
+        action: 'resumeMilestoneProgression',
+        at: featureEnvironmentPath(request.params),
+        planId: request.params.planId,
+      });
+      return reply.send();
+    },
   );
 }

@@ -45,3 +45,18 @@ export const PlanSchema = Type.Object({
 });
 
 export const PlanList = Type.Array(PlanSchema);
+
+export const ProgressionParams = Type.Object({ ...PlanEnvironmentParams.properties, sourceMilestoneId: Id });
+
+export const ProgressionBody = Type.Object({
+  targetMilestone: Id,
+  transitionCondition: Type.Object({
+    intervalMinutes: Type.Integer({ minimum: 1, maximum: 525_600, description: 'At most a year' }),
+  }),
+});
+
+export const ProgressionSchema = Type.Object({
+  sourceMilestone: Type.String(),
+  targetMilestone: Type.String(),
+  transitionCondition: Type.Object({ intervalMinutes: Type.Integer() }),
+});

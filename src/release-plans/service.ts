@@ -5,17 +5,11 @@ import { recordEvent } from '../events/service.js';
 import type { FeatureEnvironmentPath } from '../features/environments/service.js';
 import { liveFeatureEnvironment } from '../features/environments/service.js';
 import { NotFoundError } from '../http/errors.js';
-import { type Actor, actorOf, type Identity } from '../http/identity.js';
+import { actorOf, type Identity } from '../http/identity.js';
 import { getTemplate, type Template } from '../release-templates/service.js';
 import { ulid } from '../release-templates/ulid.js';
-import {
-  deletePlan,
-  findPlanOf,
-  insertPlan,
-  type Plan,
-  type PlanMilestone,
-  savePlanProgress,
-} from './store.js';
+import { startIn } from './milestones.js';
+import { deletePlan, findPlanOf, insertPlan, type Plan, type PlanMilestone } from './store.js';
 
 /** A plan as Unleash answers it (`releasePlanSchema`). */
 export function describePlan(plan: Plan) {
@@ -86,26 +80,6 @@ function planEvent(plan: Plan, project: string, type: 'release-plan-added' | 're
   };
 }
 
-/** Starts the milestone: its strategies become the ones the plan serves. */
-function start(tx: Transaction, actor: Actor, project: string, plan: Plan, milestoneId: string) {
-  const milestone = plan.milestones.find((m) => m.id === milestoneId);
-  if (!milestone) {
-    throw new NotFoundError(`The release plan "${plan.id}" has no milestone with the id "${milestoneId}".`);
-  }
-  const now = new Date().toISOString();
-  const milestones = plan.milestones.map((m) =>
-    m.id === milestoneId ? { ...m, startedAt: now, progressionExecutedAt: null, pausedAt: null } : m,
-  );
-  recordEvent(tx, actor, {
-    type: 'release-plan-milestone-started',
-    project,
-    featureName: plan.featureName,
-    environment: plan.environment,
-    data: { id: plan.id, name: plan.name, milestoneId, milestoneName: milestone.name },
-  });
-  return { milestones, activeMilestoneId: milestoneId };
-}
-
 /**
  * Adds a plan made from the template to the flag's environment, in place of the plan there was;
  * in an environment that is on, its first milestone starts at once.
@@ -143,16 +117,12 @@ export async function addReleasePlan(
     });
     recordEvent(tx, actor, planEvent(plan, at.project, 'release-plan-added'));
     const first = plan.milestones[0];
-    if (environment.enabled && first) {
-      const started = start(tx, actor, at.project, plan, first.id);
-      await savePlanProgress(tx, plan.id, started.milestones, started.activeMilestoneId);
-      plan = { ...plan, ...started };
-    }
+    if (environment.enabled && first) plan = await startIn(ctx, tx, actor, at.project, plan, first.id);
     return describePlan(plan);
   });
 }
 
-async function planAt(tx: Transaction, at: FeatureEnvironmentPath, planId: string): Promise<Plan> {
+export async function planAt(tx: Transaction, at: FeatureEnvironmentPath, planId: string): Promise<Plan> {
   await liveFeatureEnvironment(tx, at, { lock: 'update' });
   const plan = await findPlanOf(tx, at.featureName, at.environment, { lock: 'update' });
   if (plan?.id !== planId) {
@@ -186,9 +156,7 @@ export async function startMilestone(
 ) {
   return ctx.db.transaction(async (tx) => {
     const plan = await planAt(tx, at, planId);
-    const started = start(tx, actorOf(identity), at.project, plan, milestoneId);
-    await savePlanProgress(tx, plan.id, started.milestones, started.activeMilestoneId);
-    const after = { ...plan, ...started };
+    const after = await startIn(ctx, tx, actorOf(identity), at.project, plan, milestoneId);
     return describeMilestone(after, after.milestones.find((m) => m.id === milestoneId)!);
   });
 }

@@ -15,8 +15,9 @@ export interface PlanMilestone {
   strategies: PlanStrategy[];
   /** ISO times. */
   startedAt: string | null;
-  /** Starts the next milestone this long after this one started. */
+  /** Starts `progressionTargetId` this long after this one started. */
   transitionCondition: { intervalMinutes: number } | null;
+  progressionTargetId?: string | null;
   progressionExecutedAt: string | null;
   pausedAt: string | null;
 }
@@ -51,6 +52,18 @@ export async function findPlanOf(
       options.lock,
     ),
     [feature, environment],
+  );
+  return rows[0];
+}
+
+export async function findPlan(
+  db: Queryable,
+  id: string,
+  options: ReadOptions = {},
+): Promise<Plan | undefined> {
+  const { rows } = await db.query<Plan>(
+    withRowLock(`SELECT ${COLUMNS} FROM release_plans WHERE id = $1`, options.lock),
+    [id],
   );
   return rows[0];
 }
