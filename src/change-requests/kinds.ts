@@ -52,6 +52,14 @@ const UpdateSegmentPayload = Type.Composite([SegmentBody, Type.Object({ id: Inte
 
 const onlyOne = () => '';
 
+/** A plan's or milestone's id. */
+const PlanPart = Type.String({ minLength: 1, maxLength: 100 });
+const ProgressionPayload = Type.Object({
+  sourceMilestone: PlanPart,
+  targetMilestone: PlanPart,
+  transitionCondition: Type.Object({ intervalMinutes: Type.Integer({ minimum: 1, maximum: 525_600 }) }),
+});
+
 export const CHANGE_KINDS = {
   updateEnabled: kind<{ enabled: boolean; shouldActivateDisabledStrategies?: boolean }>({
     feature: true,
@@ -132,6 +140,68 @@ export const CHANGE_KINDS = {
     feature: true,
     payload: NoPayload,
     command: (target, feature) => ({ action: 'deleteDependencies', project: target.project, feature }),
+    sameTarget: onlyOne,
+  }),
+  addReleasePlan: kind<{ templateId: string }>({
+    feature: true,
+    payload: Type.Object({ templateId: PlanPart }),
+    command: (target, feature, p) => ({
+      action: 'addReleasePlan',
+      at: at(target, feature),
+      templateId: p.templateId,
+    }),
+    sameTarget: onlyOne,
+  }),
+  deleteReleasePlan: kind<{ planId: string }>({
+    feature: true,
+    payload: Type.Object({ planId: PlanPart }),
+    command: (target, feature, p) => ({
+      action: 'deleteReleasePlan',
+      at: at(target, feature),
+      planId: p.planId,
+    }),
+    sameTarget: onlyOne,
+  }),
+  startMilestone: kind<{ planId: string; milestoneId: string }>({
+    feature: true,
+    payload: Type.Object({ planId: PlanPart, milestoneId: PlanPart }),
+    command: (target, feature, p) => ({
+      action: 'startMilestone',
+      at: at(target, feature),
+      planId: p.planId,
+      milestoneId: p.milestoneId,
+    }),
+    sameTarget: onlyOne,
+  }),
+  changeMilestoneProgression: kind<Static<typeof ProgressionPayload>>({
+    feature: true,
+    payload: ProgressionPayload,
+    command: (target, feature, { sourceMilestone, ...payload }) => ({
+      action: 'changeMilestoneProgression',
+      at: at(target, feature),
+      sourceMilestone,
+      payload,
+    }),
+    sameTarget: (p) => p.sourceMilestone,
+  }),
+  deleteMilestoneProgression: kind<{ sourceMilestone: string }>({
+    feature: true,
+    payload: Type.Object({ sourceMilestone: PlanPart }),
+    command: (target, feature, p) => ({
+      action: 'deleteMilestoneProgression',
+      at: at(target, feature),
+      sourceMilestone: p.sourceMilestone,
+    }),
+    sameTarget: (p) => p.sourceMilestone,
+  }),
+  resumeMilestoneProgression: kind<{ planId: string }>({
+    feature: true,
+    payload: Type.Object({ planId: PlanPart }),
+    command: (target, feature, p) => ({
+      action: 'resumeMilestoneProgression',
+      at: at(target, feature),
+      planId: p.planId,
+    }),
     sameTarget: onlyOne,
   }),
   updateSegment: kind<Static<typeof UpdateSegmentPayload>>({

@@ -178,6 +178,27 @@ describe('a release plan on a flag environment', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('SKIP_CHANGE_REQUEST');
+    // Asked for in a change request, it is added when the request is applied.
+    const admin = await createUser(server, 1);
+    const cr = `/api/admin/projects/guarded/change-requests`;
+    const draft = await server.request(
+      'POST',
+      '/api/admin/projects/guarded/environments/production/change-requests',
+      {
+        token: admin.pat,
+        body: { feature: 'guarded-flag', action: 'addReleasePlan', payload: { templateId } },
+      },
+    );
+    expect(draft.status, draft.text).toBe(200);
+    for (const state of ['In review', 'Approved', 'Applied']) {
+      const res = await server.request('PUT', `${cr}/${draft.body.id}/state`, {
+        token: admin.pat,
+        body: { state },
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    const [plan] = (await expectStatus(server, 200, 'GET', PLANS('guarded-flag', 'guarded'))).body;
+    expect(plan).toMatchObject({ name: 'Gradual', releasePlanTemplateId: templateId });
     // An admin token may skip change requests; a plan is a change like any other.
     expect((await asAdmin(server, 'POST', PLANS('guarded-flag', 'guarded'), { templateId })).status).toBe(
       200,
