@@ -204,6 +204,17 @@ export const CHANGE_KINDS = {
     }),
     sameTarget: onlyOne,
   }),
+  updateMilestoneStrategy: kind<Static<typeof UpdateStrategyPayload>>({
+    feature: true,
+    payload: UpdateStrategyPayload,
+    command: (target, feature, { id, ...payload }) => ({
+      action: 'updateMilestoneStrategy',
+      at: at(target, feature),
+      id,
+      payload,
+    }),
+    sameTarget: (p) => p.id,
+  }),
   updateSegment: kind<Static<typeof UpdateSegmentPayload>>({
     feature: false,
     payload: UpdateSegmentPayload,

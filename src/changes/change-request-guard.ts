@@ -28,6 +28,7 @@ function touched(ctx: AppContext, command: Command): Touched | undefined {
     case 'changeMilestoneProgression':
     case 'deleteMilestoneProgression':
     case 'resumeMilestoneProgression':
+    case 'updateMilestoneStrategy':
       return { project: command.at.project, environments: [command.at.environment] };
     case 'updateEnabledOfFeatures':
       return { project: command.project, environments: [command.environment] };

@@ -1,3 +1,4 @@
+import { changeMilestoneStrategy } from '../release-plans/milestone-strategies.js';
 import {
   changeProgression,
   deleteProgression,
@@ -5,7 +6,7 @@ import {
   resumeProgressions,
 } from '../release-plans/progression.js';
 import { addReleasePlan, removeReleasePlan, startMilestone } from '../release-plans/service.js';
-import { type At, change, inEnvironment } from './change.js';
+import { type At, change, type Input, inEnvironment } from './change.js';
 
 // The changes of a flag's release plans, named as Unleash's change requests name them; the
 // permissions are those Unleash's UI asks for.
@@ -43,5 +44,11 @@ export const RELEASE_CHANGES = {
     'UPDATE_FEATURE_STRATEGY',
     inEnvironment,
     (ctx, identity, c: At & { planId: string }) => resumeProgressions(ctx, identity, c.at, c.planId),
+  ),
+  updateMilestoneStrategy: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { id: string; payload: Input<typeof changeMilestoneStrategy, 4> }) =>
+      changeMilestoneStrategy(ctx, identity, c.at, c.id, c.payload),
   ),
 };

@@ -323,3 +323,42 @@ describe('an automatic progression', () => {
     });
   });
 });
+
+describe("a plan's milestone strategy", () => {
+  it('is changed in the plan, and served at once when its milestone is the started one', async () => {
+    await createFeature(server, 'tuned');
+    await expectStatus(server, 200, 'POST', `${ENV('tuned')}/on`);
+    const plan = (await expectStatus(server, 200, 'POST', PLANS('tuned'), { templateId })).body;
+    const strategy = plan.milestones[0].strategies[0];
+    const url = `${ENV('tuned')}/milestone-strategies/${strategy.id}`;
+    const changed = await expectStatus(server, 200, 'PUT', url, {
+      name: 'flexibleRollout',
+      parameters: { rollout: '25', stickiness: 'default', groupId: '' },
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'] }],
+    });
+    expect(changed.body).toMatchObject({
+      id: strategy.id,
+      milestoneId: plan.milestones[0].id,
+      parameters: { rollout: '25', groupId: 'tuned' },
+    });
+    expect((await served('tuned')).strategies[0]).toMatchObject({
+      name: 'flexibleRollout',
+      parameters: { rollout: '25' },
+      constraints: [expect.objectContaining({ contextName: 'userId', values: ['1', '2'] })],
+    });
+    expect(
+      (await expectStatus(server, 200, 'GET', PLANS('tuned'))).body[0].milestones[0].strategies[0].parameters
+        .rollout,
+    ).toBe('25');
+    expect(await lastEvent(server, 'feature-strategy-update')).toMatchObject({
+      featureName: 'tuned',
+      data: { id: strategy.id, milestoneId: plan.milestones[0].id },
+      preData: { parameters: { rollout: '10' } },
+    });
+    const bad = await asAdmin(server, 'PUT', url, { name: 'no-such-strategy' });
+    expect(bad.status).toBe(400);
+    expect(
+      (await asAdmin(server, 'PUT', `${ENV('tuned')}/milestone-strategies/nope`, { name: 'default' })).status,
+    ).toBe(404);
+  });
+});

@@ -2,10 +2,13 @@ import type { AppContext } from '../app-context.js';
 import { applyChange } from '../changes/applier.js';
 import { changeRoute } from '../changes/route-config.js';
 import { featureEnvironmentPath } from '../features/environments/service.js';
+import { UpdateStrategyBody } from '../features/strategies/schemas.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import { MilestoneStrategySchema } from '../release-templates/schemas.js';
 import {
   AddPlanBody,
+  MilestoneStrategyParams,
   PlanEnvironmentParams,
   PlanList,
   PlanMilestoneParams,
@@ -168,5 +171,26 @@ export function releasePlanRoutes(app: App, ctx: AppContext): void {
       });
       return reply.send();
     },
+  );
+
+  app.put(
+    PLANS.replace(/release-plans$/, 'milestone-strategies/:strategyId'),
+    {
+      config: changeRoute('updateMilestoneStrategy'),
+      schema: {
+        tags,
+        summary: "Change a strategy of the plan's milestones; of the started one, SDKs get it at once",
+        params: MilestoneStrategyParams,
+        body: UpdateStrategyBody,
+        response: { 200: MilestoneStrategySchema },
+      },
+    },
+    (request) =>
+      applyChange(ctx, identityOf(request), {
+        action: 'updateMilestoneStrategy',
+        at: featureEnvironmentPath(request.params),
+        id: request.params.strategyId,
+        payload: request.body,
+      }),
   );
 }

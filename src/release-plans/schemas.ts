@@ -60,3 +60,5 @@ export const ProgressionSchema = Type.Object({
   targetMilestone: Type.String(),
   transitionCondition: Type.Object({ intervalMinutes: Type.Integer() }),
 });
+
+export const MilestoneStrategyParams = Type.Object({ ...PlanEnvironmentParams.properties, strategyId: Id });
