@@ -195,6 +195,51 @@ const STEPS: Step[] = [
     url: `${FEATURE}/child/dependencies`,
   },
   {
+    route:
+      'POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans',
+    action: 'addReleasePlan',
+    url: `${ENV('parent')}/release-plans`,
+    body: () => ({ templateId: ids.template }),
+  },
+  {
+    route:
+      'POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/milestones/{milestoneId}/start',
+    action: 'startMilestone',
+    url: () => `${ENV('parent')}/release-plans/${ids.plan}/milestones/${ids.milestone}/start`,
+  },
+  {
+    route:
+      'PUT /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/milestone-strategies/{strategyId}',
+    action: 'updateMilestoneStrategy',
+    url: () => `${ENV('parent')}/milestone-strategies/${ids.milestoneStrategy}`,
+    body: { name: 'default' },
+  },
+  {
+    route:
+      'PUT /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{sourceMilestoneId}',
+    action: 'changeMilestoneProgression',
+    url: () => `${ENV('parent')}/progressions/${ids.milestone}`,
+    body: () => ({ targetMilestone: ids.nextMilestone, transitionCondition: { intervalMinutes: 60 } }),
+  },
+  {
+    route:
+      'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{sourceMilestoneId}',
+    action: 'deleteMilestoneProgression',
+    url: () => `${ENV('parent')}/progressions/${ids.milestone}`,
+  },
+  {
+    route:
+      'POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/resume',
+    action: 'resumeMilestoneProgression',
+    url: () => `${ENV('parent')}/progressions/${ids.plan}/resume`,
+  },
+  {
+    route:
+      'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}',
+    action: 'deleteReleasePlan',
+    url: () => `${ENV('parent')}/release-plans/${ids.plan}`,
+  },
+  {
     route: 'POST /api/admin/projects/{projectId}/features/{featureName}/link',
     action: 'addLink',
     url: `${FEATURE}/parent/link`,
@@ -306,6 +351,12 @@ const STEPS: Step[] = [
 async function remember(step: Step, body: any): Promise<void> {
   if (step.action === 'createSegment') ids.segment = String(body.id);
   if (step.action === 'addStrategy' && ids.strategy === undefined) ids.strategy = body.id;
+  if (step.action === 'addReleasePlan') {
+    ids.plan = body.id;
+    ids.milestone = body.milestones[0].id;
+    ids.nextMilestone = body.milestones[1].id;
+    ids.milestoneStrategy = body.milestones[0].strategies[0].id;
+  }
   if (step.action === 'addLink') {
     const feature = await asAdmin(server, 'GET', `${FEATURE}/parent`);
     ids.link = feature.body.links[0].id;
@@ -317,6 +368,14 @@ beforeAll(async () => {
   await asAdmin(server, 'POST', '/api/admin/projects', { id: 'other', name: 'Other' });
   await asAdmin(server, 'POST', '/api/admin/projects/other/environments', { environment: 'development' });
   await asAdmin(server, 'POST', '/api/admin/projects/other/environments', { environment: 'production' });
+  const template = await asAdmin(server, 'POST', '/api/admin/release-plan-templates', {
+    name: 'Two steps',
+    milestones: [
+      { name: 'First', sortOrder: 0, strategies: [{ name: 'default' }] },
+      { name: 'Second', sortOrder: 1, strategies: [{ name: 'default' }] },
+    ],
+  });
+  ids.template = template.body.id;
   onChangeApplied(server.ctx.db, (command) => applied.push(command));
 });
 afterAll(() => server?.close());

@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { Nullable } from '../http/schemas.js';
+import { type Static, Type } from '@sinclair/typebox';
 
 export const Count = Type.Integer({
   minimum: 0,
@@ -22,32 +21,33 @@ export const NameKey = (minLength: number) => Type.String({ pattern: `^${NO_NUL}
 const MAX_TOGGLES = 1000;
 const MAX_VARIANTS = 100;
 
-/** What SDKs post every interval: per feature, how often it was on, off, and which variants were given. */
+/** One interval's counts: per feature, how often it was on, off, and which variants were given. */
+const Bucket = Type.Object({
+  start: Type.String({ format: 'date-time' }),
+  stop: Type.String({ format: 'date-time' }),
+  toggles: Type.Record(
+    NameKey(1),
+    Type.Object({
+      yes: Count,
+      no: Count,
+      variants: Type.Optional(
+        Type.Record(NameKey(0), Count, { maxProperties: MAX_VARIANTS, additionalProperties: false }),
+      ),
+    }),
+    { maxProperties: MAX_TOGGLES, additionalProperties: false },
+  ),
+});
+
+/** What SDKs post every interval. */
 export const MetricsBody = Type.Object({
   appName: Name(1),
   instanceId: Type.Optional(Name(0)),
   environment: Type.Optional(Type.String({ maxLength: 100 })),
   sdkVersion: Type.Optional(Name(0)),
-  // Since Unleash 8.0 a report may carry only impact metrics: no bucket, or null.
-  bucket: Type.Optional(
-    Nullable(
-      Type.Object({
-        start: Type.String({ format: 'date-time' }),
-        stop: Type.String({ format: 'date-time' }),
-        toggles: Type.Record(
-          NameKey(1),
-          Type.Object({
-            yes: Count,
-            no: Count,
-            variants: Type.Optional(
-              Type.Record(NameKey(0), Count, { maxProperties: MAX_VARIANTS, additionalProperties: false }),
-            ),
-          }),
-          { maxProperties: MAX_TOGGLES, additionalProperties: false },
-        ),
-      }),
-    ),
-  ),
+  // Since Unleash 8.0 a report may carry only impact metrics: no bucket, or null. Nullable as
+  // OpenAPI 3.0 writes it rather than a union: a bucket that breaks a rule is told so alone, not
+  // also that it is not null.
+  bucket: Type.Optional(Type.Unsafe<Static<typeof Bucket> | null>({ ...Bucket, nullable: true })),
 });
 
 export const RawMetricsParams = Type.Object({ name: Type.String({ minLength: 1 }) });
