@@ -202,11 +202,11 @@ describe('what stops a change request', () => {
   it('applies nothing when one of its changes fails', async () => {
     const id = await approvedByBoth([
       { feature: 'search', action: 'updateEnabled', payload: { enabled: true } },
-      { feature: 'search', action: 'addStrategy', payload: { name: 'no-such-strategy' } },
+      { feature: 'search', action: 'addStrategy', payload: { name: 'default', segments: [999999] } },
     ]);
     const failed = await setState(reviewer, id, 'Applied');
-    expect(failed.status).toBe(400);
-    expect(failed.text).toContain('no-such-strategy');
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    expect(failed.text).toContain('999999');
     expect((await featureEnvironment(server, 'search', 'production', PROJECT)).enabled).toBe(false);
     expect((await as(reviewer, 'GET', `${BASE}/${id}`)).body.state).toBe('Approved');
     expect((await setState(author, id, 'Cancelled')).body.state).toBe('Cancelled');
@@ -307,6 +307,17 @@ describe('what stops a change request', () => {
       payload: { id: 'nope' },
     });
     expect(unknownStrategy.status).toBe(404);
+    // A strategy is checked as the direct change checks it, when it is added.
+    const rollout = await as(author, 'POST', DRAFT, {
+      feature: 'search',
+      action: 'addStrategy',
+      payload: {
+        name: 'flexibleRollout',
+        parameters: { rollout: '500', stickiness: 'default', groupId: 'g' },
+      },
+    });
+    expect(rollout.status).toBe(400);
+    expect(rollout.text).toContain('rollout');
     const token = await asAdmin(server, 'POST', DRAFT, { feature: 'search', action: 'archiveFeature' });
     expect(token.status).toBe(403);
     const direct = await as(
@@ -467,5 +478,34 @@ describe('the playground of a change request', () => {
       context: { appName: 'web' },
     });
     expect(closed.status).toBe(400);
+  });
+});
+
+describe('a change of the order of strategies', () => {
+  it('is a list, kept and read back as one, and applied', async () => {
+    await createFeature(server, 'ordered', PROJECT);
+    const url = `/api/admin/projects/${PROJECT}/features/ordered/environments/production/strategies`;
+    const admin = await createUser(server, 1);
+    const add = async (name: string) =>
+      (await server.request('POST', url, { token: admin.pat, body: { name, parameters: {} } })).body.id;
+    const first = await add('default');
+    const second = await add('userWithId');
+    const order = [
+      { id: second, sortOrder: 0 },
+      { id: first, sortOrder: 1 },
+    ];
+    const draft = await as(author, 'POST', DRAFT, {
+      feature: 'ordered',
+      action: 'reorderStrategy',
+      payload: order,
+    });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.body.features[0].changes[0].payload).toEqual(order);
+    const id = draft.body.id;
+    expect((await setState(author, id, 'In review')).status).toBe(200);
+    expect((await setState(reviewer, id, 'Approved')).status).toBe(200);
+    expect((await setState(secondReviewer, id, 'Approved')).body.state).toBe('Approved');
+    expect((await setState(reviewer, id, 'Applied')).status).toBe(200);
+    expect((await strategiesOf('ordered')).map((st: any) => st.id)).toEqual([second, first]);
   });
 });

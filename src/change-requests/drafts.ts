@@ -1,8 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../app-context.js';
 import { CHANGES } from '../changes/commands.js';
 import type { Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
+import { checkStrategySettings } from '../features/strategies/check-settings.js';
+import type { CreateStrategyBody } from '../features/strategies/schemas.js';
 import { compileCheck, itemPath, throwIfProblems } from '../http/check.js';
 import { ApiError, type ErrorDetail, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -83,6 +86,7 @@ function checkedChange(
   }
   const change: StoredChange = { feature, action: input.action, payload };
   assertTargetExists(ctx, target, change);
+  checkStrategyOf(ctx, target, change);
   const command = commandOf(target, change);
   const kind = CHANGES[command.action] as unknown as {
     permission: Parameters<typeof assertPermission>[1];
@@ -90,6 +94,26 @@ function checkedChange(
   };
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
   return change;
+}
+
+const STRATEGY_ACTIONS: readonly ChangeAction[] = [
+  'addStrategy',
+  'updateStrategy',
+  'updateMilestoneStrategy',
+];
+
+/**
+ * A strategy the change adds or changes is checked now, by the rules of the direct change (its
+ * type, parameters, constraints, variants), rather than only when the request is applied. Its
+ * segments are checked then.
+ */
+function checkStrategyOf(ctx: AppContext, target: Target, change: StoredChange): void {
+  if (!STRATEGY_ACTIONS.includes(change.action)) return;
+  const p = change.payload as Static<typeof CreateStrategyBody> & { id?: string };
+  const name = p.name ?? (p.id !== undefined ? ctx.model.strategy(p.id)?.strategy.name : undefined);
+  if (name === undefined) return;
+  const stickiness = ctx.model.project(target.project)?.defaultStickiness ?? 'default';
+  checkStrategySettings(ctx, { ...p, name }, stickiness);
 }
 
 /** A strategy or segment the change names exists where the change says. */

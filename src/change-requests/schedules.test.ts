@@ -203,12 +203,12 @@ describe('a scheduled change request', () => {
   it('stays scheduled, failed with the reason, when applying it fails', async () => {
     const id = await approved([
       { feature: 'basket', action: 'updateEnabled', payload: { enabled: false } },
-      { feature: 'basket', action: 'addStrategy', payload: { name: 'no-such-strategy' } },
+      { feature: 'basket', action: 'addStrategy', payload: { name: 'default', segments: [999999] } },
     ]);
     await schedule(id, inSeconds(1));
     const failed = await until(id, (r) => r.schedule?.status === 'failed');
     expect(failed).toMatchObject({ state: 'Scheduled', schedule: { status: 'failed' } });
-    expect(failed.schedule.reason).toContain('no-such-strategy');
+    expect(failed.schedule.reason).toContain('999999');
     expect(failed.schedule.failureReason).toBe(failed.schedule.reason);
     expect((await featureEnvironment(server, 'basket', 'production', PROJECT)).enabled).toBe(true);
     expect(await lastEvent(server, 'change-request-scheduled-application-failure')).toMatchObject({
@@ -218,7 +218,7 @@ describe('a scheduled change request', () => {
       (j: any) => j.key === String(id),
     );
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(job.lastError).toContain('no-such-strategy');
+    expect(job.lastError).toContain('999999');
   });
 });
 

@@ -41,8 +41,12 @@ export const ChangeBody = Type.Object({
     ),
   ),
   action: Type.Unsafe<ChangeAction>({ type: 'string', enum: CHANGE_ACTIONS }),
+  // An object, or a list (`reorderStrategy`): each action's own schema checks it.
   payload: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: "The change's settings; see the action" }),
+    Type.Unsafe<Record<string, unknown>>({
+      type: ['object', 'array'],
+      description: "The change's settings; see the action",
+    }),
   ),
 });
 
@@ -80,7 +84,7 @@ const UserSummary = Type.Object({
 const ChangeSchema = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
-  payload: Type.Record(Type.String(), Type.Unknown()),
+  payload: Type.Unknown({ description: 'An object, or a list (`reorderStrategy`)' }),
   conflict: Type.Optional(Type.String({ description: 'Why it can no longer be applied as reviewed' })),
   createdAt: Timestamp,
   createdBy: UserSummary,
