@@ -8,10 +8,12 @@ import { actorOf, type Identity } from '../http/identity.js';
 import type { RoutePermission } from '../http/permissions.js';
 import { dropJob } from '../jobs/queue.js';
 import { conflictOf } from './conflicts.js';
-import { SCHEDULED_JOB_KIND } from './job-kind.js';
 import { commandOf } from './kinds.js';
 import { insertComment } from './review-store.js';
 import { type ChangeRequestRow, changesOf, findChangeRequest, setState } from './store.js';
+
+/** The kind of job that applies a scheduled change request (its key: the request's id). */
+export const SCHEDULED_JOB_KIND = 'change-request';
 
 /** An event of a step of the request: its project, environment and id. */
 export function requestEvent(

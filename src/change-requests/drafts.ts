@@ -1,11 +1,8 @@
-import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../app-context.js';
 import { CHANGES } from '../changes/commands.js';
 import type { Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
-import { checkStrategySettings } from '../features/strategies/check-settings.js';
-import type { CreateStrategyBody } from '../features/strategies/schemas.js';
 import { compileCheck, itemPath, throwIfProblems } from '../http/check.js';
 import { ApiError, type ErrorDetail, NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
@@ -33,6 +30,7 @@ import {
   insertChangeRequest,
   setState,
 } from './store.js';
+import { checkTarget } from './targets.js';
 import { type ChangeRequestView, viewsOf } from './views.js';
 
 /** A change as a client sends it (`changeRequestCreateSchema`). */
@@ -85,8 +83,7 @@ function checkedChange(
     return undefined;
   }
   const change: StoredChange = { feature, action: input.action, payload };
-  assertTargetExists(ctx, target, change);
-  checkStrategyOf(ctx, target, change);
+  checkTarget(ctx, target, change);
   const command = commandOf(target, change);
   const kind = CHANGES[command.action] as unknown as {
     permission: Parameters<typeof assertPermission>[1];
@@ -94,46 +91,6 @@ function checkedChange(
   };
   assertPermission(identity, kind.permission, kind.scope(command, ctx));
   return change;
-}
-
-const STRATEGY_ACTIONS: readonly ChangeAction[] = [
-  'addStrategy',
-  'updateStrategy',
-  'updateMilestoneStrategy',
-];
-
-/**
- * A strategy the change adds or changes is checked now, by the rules of the direct change (its
- * type, parameters, constraints, variants), rather than only when the request is applied. Its
- * segments are checked then.
- */
-function checkStrategyOf(ctx: AppContext, target: Target, change: StoredChange): void {
-  if (!STRATEGY_ACTIONS.includes(change.action)) return;
-  const p = change.payload as Static<typeof CreateStrategyBody> & { id?: string };
-  const name = p.name ?? (p.id !== undefined ? ctx.model.strategy(p.id)?.strategy.name : undefined);
-  if (name === undefined) return;
-  const stickiness = ctx.model.project(target.project)?.defaultStickiness ?? 'default';
-  checkStrategySettings(ctx, { ...p, name }, stickiness);
-}
-
-/** A strategy or segment the change names exists where the change says. */
-function assertTargetExists(ctx: AppContext, target: Target, change: StoredChange): void {
-  if (change.action === 'updateStrategy' || change.action === 'deleteStrategy') {
-    const id = change.payload.id as string;
-    const found = ctx.model.strategy(id);
-    if (found?.feature.name !== change.feature || found.strategy.environment !== target.environment) {
-      throw new NotFoundError(
-        `The flag "${change.feature}" has no strategy with the id "${id}" in the environment "${target.environment}".`,
-      );
-    }
-  }
-  if (change.action === 'updateSegment' || change.action === 'deleteSegment') {
-    const id = change.payload.id as number;
-    const segment = ctx.model.segment(id);
-    if (!segment || (segment.project !== null && segment.project !== target.project)) {
-      throw new NotFoundError(`No segment of the project "${target.project}" has the id ${id}.`);
-    }
-  }
 }
 
 function checkedChanges(ctx: AppContext, identity: Identity, target: Target, inputs: readonly ChangeInput[]) {

@@ -10,8 +10,7 @@ import { dropJob, scheduleJob } from '../jobs/queue.js';
 import type { JobKind } from '../jobs/runner.js';
 import { findUsers } from '../users/queries.js';
 import { requestOf, userOf } from './access.js';
-import { applyRequestAs, conflictOfRequest, requestEvent } from './apply.js';
-import { SCHEDULED_JOB_KIND } from './job-kind.js';
+import { applyRequestAs, conflictOfRequest, requestEvent, SCHEDULED_JOB_KIND } from './apply.js';
 import { insertComment } from './review-store.js';
 import {
   type ChangeRequestRow,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
-import { createUser } from '../server.js';
+import { createUser, login } from '../server.js';
 import { DESKTOP, PHONE, signIn, startUi, type UiHarness } from './ui.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -46,6 +46,38 @@ beforeAll(async () => {
     '/api/admin/projects/default/features/screened/environments/development/strategies',
     admin,
   );
+  // A project whose production takes change requests, with the admin's draft there.
+  await ui.server.request('POST', '/api/admin/projects', {
+    ...admin,
+    body: { id: 'reviewed', name: 'Reviewed' },
+  });
+  const gated = flags(ui.server, 'reviewed');
+  await gated.create('gated');
+  const rollout = await gated.addStrategy('gated', 'production', { name: 'flexibleRollout' });
+  await ui.server.request(
+    'PUT',
+    '/api/admin/projects/reviewed/environments/production/change-requests/config',
+    {
+      ...admin,
+      body: { changeRequestsEnabled: true },
+    },
+  );
+  const draft = await ui.server.request(
+    'POST',
+    '/api/admin/projects/reviewed/environments/production/change-requests',
+    {
+      cookie: (await login(ui.server, 'admin', 'unleash4all')).cookie,
+      body: [
+        { feature: 'gated', action: 'updateEnabled', payload: { enabled: true } },
+        {
+          feature: 'gated',
+          action: 'updateStrategy',
+          payload: { ...rollout, parameters: { ...rollout.parameters, rollout: '30' } },
+        },
+      ],
+    },
+  );
+  expect(draft.status, draft.text).toBe(200);
   paths.push(
     '/projects',
     '/flags',
@@ -62,6 +94,10 @@ beforeAll(async () => {
     '/projects/default/features/screened/settings',
     '/projects/default/features/screened/history',
     '/projects/default/features/screened/json',
+    '/projects/reviewed',
+    '/projects/reviewed/features/gated',
+    '/projects/reviewed/change-requests',
+    `/projects/reviewed/change-requests/${draft.body.id}`,
     '/projects/default/features/screened/strategies/new?environment=production',
     `/projects/default/features/screened/strategies/${strategies.body[0].id}?environment=development`,
     '/segments',

@@ -40,6 +40,8 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/projects/:projectId/access', screen: later('projectAccess') },
   { path: '/projects/:projectId/api-tokens', screen: later('projectTokens') },
   { path: '/projects/:projectId/settings', screen: later('projectSettings') },
+  { path: '/projects/:projectId/change-requests', screen: later('changeRequests') },
+  { path: '/projects/:projectId/change-requests/:changeRequestId', screen: later('changeRequest') },
   { path: '/projects/:projectId/create-flag', screen: CreateFlagPage },
   { path: '/projects/:projectId/features/:featureName/strategies/new', screen: StrategyPage },
   { path: '/projects/:projectId/features/:featureName/strategies/:strategyId', screen: StrategyPage },

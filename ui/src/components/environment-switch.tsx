@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../api/client';
 import type { FeatureEnvironmentSummary } from '../api/types';
-import { useConfirm } from '../components/confirm';
+import { changeOrDraft, draftEnvironments } from '../change-requests/drafts';
+import { type ConfirmRequest, useConfirm } from '../components/confirm';
 import { Switch } from '../components/switch';
 import { useCan } from '../session';
 
@@ -23,7 +24,35 @@ function consequence(feature: string, env: Props['environment'], on: boolean): s
   return `Applications using “${env.name}” will get true for “${feature}” for ${who}.`;
 }
 
-/** On/off of a flag in one environment; a production environment asks first. Read-only without the permission. */
+/** What the switch asks first: a change that goes to a draft, or a direct one in production; nothing otherwise. */
+function question(feature: string, env: Props['environment'], on: boolean, drafted: boolean) {
+  const turn = `Turn ${on ? 'on' : 'off'}`;
+  if (drafted) {
+    return {
+      title: `${turn} “${feature}” in ${env.name} through a change request?`,
+      body: (
+        <p>
+          {env.name} takes changes through change requests: this one goes to your draft, and is made once
+          others approve it and it is applied.
+        </p>
+      ),
+      confirmLabel: 'Add to draft',
+    } satisfies ConfirmRequest;
+  }
+  if (env.type !== 'production') return undefined;
+  return {
+    title: `${turn} “${feature}” in ${env.name}?`,
+    body: <p>{consequence(feature, env, on)}</p>,
+    confirmLabel: `${turn} in ${env.name}`,
+    danger: true,
+  } satisfies ConfirmRequest;
+}
+
+/**
+ * On/off of a flag in one environment; a production environment asks first, and one that takes
+ * change requests adds the change to the user's draft (the switch stays as the flag is). Read-only
+ * without the permission.
+ */
 export function EnvironmentSwitch({
   project,
   feature,
@@ -46,19 +75,18 @@ export function EnvironmentSwitch({
   }
   const toggle = async () => {
     const on = !env.enabled;
-    if (env.type === 'production') {
-      const confirmed = await confirm({
-        title: `Turn ${on ? 'on' : 'off'} “${feature}” in ${env.name}?`,
-        body: <p>{consequence(feature, env, on)}</p>,
-        confirmLabel: `Turn ${on ? 'on' : 'off'} in ${env.name}`,
-        danger: true,
-      });
-      if (!confirmed) return;
-    }
+    const drafted = (await draftEnvironments(project)).has(env.name);
+    const ask = question(feature, env, on, drafted);
+    if (ask && !(await confirm(ask))) return;
     setBusy(true);
     try {
-      await api.post(`${featurePath(project, feature)}/environments/${seg(env.name)}/${on ? 'on' : 'off'}`);
-      onSwitched(on);
+      const done = await changeOrDraft(
+        project,
+        env.name,
+        { feature, action: 'updateEnabled', payload: { enabled: on } },
+        () => api.post(`${featurePath(project, feature)}/environments/${seg(env.name)}/${on ? 'on' : 'off'}`),
+      );
+      if (done === 'done') onSwitched(on);
     } catch (error) {
       onError((error as Error).message);
     } finally {

@@ -8,7 +8,7 @@ function Value({ change, side }: { change: FieldChange; side: 'before' | 'after'
 }
 
 /** What an update changed, one field a row; the arrow between the columns is for sighted readers. */
-function ChangeTable({ changes }: { changes: FieldChange[] }) {
+export function ChangeTable({ changes }: { changes: FieldChange[] }) {
   if (changes.length === 0) return <p class="muted">Nothing in its data changed.</p>;
   return (
     <table class="table event-diff">

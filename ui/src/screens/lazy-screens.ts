@@ -4,6 +4,8 @@ import { AccessPage } from './access/access-page';
 import { ApplicationPage } from './applications/application-page';
 import { ApplicationsPage } from './applications/applications-page';
 import { BannersPage } from './banners/banners-page';
+import { ChangeRequestPage } from './change-requests/change-request-page';
+import { ChangeRequestsPage } from './change-requests/change-requests-page';
 import { ContextFieldPage } from './context/context-field-page';
 import { ContextFieldsPage } from './context/context-fields-page';
 import { EnvironmentsPage } from './environments/environments-page';
@@ -34,6 +36,8 @@ export const lazyScreens = {
   projectAccess: AccessPage,
   projectTokens: ProjectTokensPage,
   projectSettings: ProjectSettingsPage,
+  changeRequests: ChangeRequestsPage,
+  changeRequest: ChangeRequestPage,
   segments: SegmentsPage,
   segment: SegmentPage,
   strategyTypes: StrategyTypesPage,

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../../api/client';
 import type { FeatureEnvironment, Segment, Strategy, StrategyType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { changeOrDraft, useDraftEnvironments } from '../../change-requests/drafts';
 import { Button } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { EnvironmentSwitch } from '../../components/environment-switch';
@@ -54,6 +55,7 @@ function StrategyCard({
   const scope = { project, environment: environment.name };
   const canUpdate = useCan('UPDATE_FEATURE_STRATEGY', scope);
   const canDelete = useCan('DELETE_FEATURE_STRATEGY', scope);
+  const drafted = useDraftEnvironments(project)?.has(environment.name) ?? false;
   const typeName = typeNames[strategy.name] ?? strategy.name;
   const title = strategy.title || typeName;
   const last = environment.strategies.length - 1;
@@ -97,7 +99,14 @@ function StrategyCard({
                 from={environment.name}
                 environments={feature.environments}
                 onCopy={(to) =>
-                  run(() => api.post(strategiesPath(project, feature.name, to), copyOf(strategy)))
+                  run(() =>
+                    changeOrDraft(
+                      project,
+                      to,
+                      { feature: feature.name, action: 'addStrategy', payload: copyOf(strategy) },
+                      () => api.post(strategiesPath(project, feature.name, to), copyOf(strategy)),
+                    ),
+                  )
                 }
               />
             </>
@@ -107,13 +116,16 @@ function StrategyCard({
               confirm={{
                 title: `Delete the strategy “${title}” from ${environment.name}?`,
                 body: (
-                  <p>
-                    {only
-                      ? `It is the only strategy in ${environment.name}: deleting it turns the flag off there.`
-                      : `Users it selects no longer get the flag in ${environment.name} through it.`}
-                  </p>
+                  <>
+                    <p>
+                      {only
+                        ? `It is the only strategy in ${environment.name}: deleting it turns the flag off there.`
+                        : `Users it selects no longer get the flag in ${environment.name} through it.`}
+                    </p>
+                    {drafted && <p>The deletion goes to your draft change request, made once applied.</p>}
+                  </>
                 ),
-                confirmLabel: 'Delete strategy',
+                confirmLabel: drafted ? 'Add to draft' : 'Delete strategy',
               }}
               onDelete={onDelete}
               action={{ run }}
@@ -146,10 +158,13 @@ function EnvironmentPanel(props: PanelProps) {
     const order = [...environment.strategies];
     const [moved] = order.splice(index, 1);
     order.splice(index + by, 0, moved!);
+    const payload = order.map((s, sortOrder) => ({ id: s.id, sortOrder }));
     return run(() =>
-      api.post(
-        `${base}/set-sort-order`,
-        order.map((s, sortOrder) => ({ id: s.id, sortOrder })),
+      changeOrDraft(
+        project,
+        environment.name,
+        { feature: feature.name, action: 'reorderStrategy', payload },
+        () => api.post(`${base}/set-sort-order`, payload),
       ),
     );
   };
@@ -186,7 +201,14 @@ function EnvironmentPanel(props: PanelProps) {
               strategy={strategy}
               position={i}
               onMove={(by) => move(i, by)}
-              onDelete={() => api.del(`${base}/${seg(strategy.id)}`)}
+              onDelete={() =>
+                changeOrDraft(
+                  project,
+                  environment.name,
+                  { feature: feature.name, action: 'deleteStrategy', payload: { id: strategy.id } },
+                  () => api.del(`${base}/${seg(strategy.id)}`),
+                )
+              }
               run={run}
             />
           ))}

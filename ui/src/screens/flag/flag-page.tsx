@@ -1,6 +1,7 @@
 import { featurePath } from '../../api/client';
 import type { Feature, FeatureType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { DraftBanner } from '../../change-requests/draft-banner';
 import { lazy } from '../../components/lazy';
 import { ErrorMessage, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
@@ -77,6 +78,7 @@ export function FlagPage({ params }: RouteProps) {
             <FlagTags project={project} feature={flag.name} />
             <FlagDependency project={project} feature={flag} reload={feature.reload} />
           </PageHeader>
+          <DraftBanner project={project} />
           <nav class="tabs" aria-label="Parts of the flag">
             {TABS.map((t) => (
               <Link

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../../api/client';
 import type { ContextField, Segment, Strategy, StrategyType } from '../../api/types';
+import { changeOrDraft, useDraftEnvironments } from '../../change-requests/drafts';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { Form } from '../../components/form';
@@ -58,10 +59,16 @@ export function StrategyForm({
     if (firstProblem !== undefined) setTab(tabOfPath(firstProblem));
   }, [firstProblem]);
 
+  const drafted = useDraftEnvironments(project)?.has(environment) ?? false;
+
   const save = async (draft: Draft) => {
     const body = strategyToSend(draft, strategy);
-    if (strategy) await api.put(`${base}/${seg(strategy.id)}`, body);
-    else await api.post(base, body);
+    const change = strategy
+      ? { feature, action: 'updateStrategy' as const, payload: { ...body, id: strategy.id } }
+      : { feature, action: 'addStrategy' as const, payload: body };
+    await changeOrDraft(project, environment, change, () =>
+      strategy ? api.put(`${base}/${seg(strategy.id)}`, body) : api.post(base, body),
+    );
     guard.release();
     navigate(back);
   };
@@ -74,6 +81,12 @@ export function StrategyForm({
   });
   return (
     <Form label={`Strategy in ${environment}`} error={form.error} onSubmit={form.onSubmit(save)}>
+      {drafted && (
+        <p class="draft-note">
+          {environment} takes changes through change requests: saving adds this change to your draft, to be
+          reviewed before it is made.
+        </p>
+      )}
       <StrategyTabs
         tabs={STRATEGY_TABS.map((t) => ({ ...t, problems: problems(t.id) }))}
         current={tab}
@@ -153,7 +166,7 @@ export function StrategyForm({
       </div>
       <div class="actions">
         <Button type="submit" variant="primary" busy={form.submitting}>
-          {strategy ? 'Save strategy' : 'Add strategy'}
+          {drafted ? 'Add to draft' : strategy ? 'Save strategy' : 'Add strategy'}
         </Button>
         <Link href={back} class="button button-secondary">
           Cancel

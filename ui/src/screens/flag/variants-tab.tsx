@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, featurePath, seg } from '../../api/client';
 import type { FeatureEnvironment } from '../../api/types';
+import { changeOrDraft } from '../../change-requests/drafts';
 import { Button } from '../../components/button';
 import { Empty, Problem } from '../../components/status';
 import { useAction } from '../../forms/use-action';
@@ -52,9 +53,15 @@ function EnvironmentVariants({
   const action = useAction();
   const copy = (to: string) =>
     action.run(async () => {
-      await api.put(
-        `${featurePath(project, feature.name)}/environments/${seg(to)}/variants`,
-        environment.variants,
+      await changeOrDraft(
+        project,
+        to,
+        { feature: feature.name, action: 'patchVariant', payload: { variants: environment.variants } },
+        () =>
+          api.put(
+            `${featurePath(project, feature.name)}/environments/${seg(to)}/variants`,
+            environment.variants,
+          ),
       );
       await reload();
     });

@@ -3,6 +3,7 @@ import { api, seg } from '../../api/client';
 import type { FoundFlag } from '../../api/flag-search';
 import type { Environment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { addToDraft, draftEnvironments } from '../../change-requests/drafts';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm';
 import { SelectField, TextField } from '../../components/fields';
@@ -34,11 +35,14 @@ export function BulkActions({ selected, environments, onDone, onError, onClear }
   const [tagValue, setTagValue] = useState('');
   const [busy, setBusy] = useState(false);
   const count = plural(selected.length);
-  const run = async (each: (project: string, names: string[]) => Promise<unknown>, message: string) => {
+  const run = async (
+    each: (project: string, names: string[]) => Promise<unknown>,
+    message: string | (() => string),
+  ) => {
     setBusy(true);
     try {
       for (const [project, names] of byProject(selected)) await each(project, names);
-      onDone(message);
+      onDone(typeof message === 'string' ? message : message());
     } catch (error) {
       onError((error as Error).message);
     } finally {
@@ -60,13 +64,28 @@ export function BulkActions({ selected, environments, onDone, onError, onClear }
       });
       if (!yes) return;
     }
+    // Projects where the environment takes change requests get the switches in the user's draft.
+    let drafted = false;
     await run(
-      (project, features) =>
-        api.post(
+      async (project, features) => {
+        if ((await draftEnvironments(project)).has(environment)) {
+          drafted = true;
+          const enabled = on;
+          return addToDraft(
+            project,
+            environment,
+            features.map((feature) => ({ feature, action: 'updateEnabled' as const, payload: { enabled } })),
+          );
+        }
+        return api.post(
           `/api/admin/projects/${seg(project)}/bulk_features/environments/${seg(environment)}/${on ? 'on' : 'off'}`,
           { features },
-        ),
-      `Turned ${on ? 'on' : 'off'} ${count} in ${environment}.`,
+        );
+      },
+      () =>
+        drafted
+          ? `Turning ${on ? 'on' : 'off'} ${count} in ${environment} went to your draft change request.`
+          : `Turned ${on ? 'on' : 'off'} ${count} in ${environment}.`,
     );
   };
   const addTag = async () => {

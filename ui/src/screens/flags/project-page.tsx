@@ -2,10 +2,13 @@ import { useMemo } from 'preact/hooks';
 import { seg } from '../../api/client';
 import type { Environment } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { DraftBanner } from '../../change-requests/draft-banner';
+import { useDraftEnvironments } from '../../change-requests/drafts';
 import { ErrorMessage } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
 import { Link, type RouteProps } from '../../router';
 import { useCan } from '../../session';
+import { changeRequestHref } from '../../shared/links';
 import { FlagList } from './flag-list';
 import { queryFromUrl } from './flag-query';
 
@@ -28,6 +31,7 @@ export function ProjectPage({ params, query }: RouteProps) {
   const canGrant = useCan('UPDATE_PROJECT', { project });
   const seesTokens = useCan('READ_PROJECT_API_TOKEN', { project });
   const canDelete = useCan('DELETE_PROJECT', { project });
+  const reviewed = (useDraftEnvironments(project)?.size ?? 0) > 0;
   const projectEnvironments = (environments.data?.environments ?? []).filter((e) => e.visible);
   const base = `/projects/${encodeURIComponent(project)}`;
 
@@ -39,6 +43,11 @@ export function ProjectPage({ params, query }: RouteProps) {
         trail={[{ href: '/projects', label: 'Projects' }]}
         actions={
           <>
+            {reviewed && (
+              <Link href={changeRequestHref(project)} class="button button-secondary">
+                Change requests
+              </Link>
+            )}
             {canGrant && (
               <Link href={`${base}/access`} class="button button-secondary">
                 Access
@@ -64,6 +73,7 @@ export function ProjectPage({ params, query }: RouteProps) {
       >
         {details.data?.description && <p class="muted">{details.data.description}</p>}
       </PageHeader>
+      <DraftBanner project={project} />
       <FlagList query={flagQuery} base={base} project={project} environments={projectEnvironments} />
     </>
   );

@@ -1,5 +1,6 @@
 import { api, seg } from '../../api/client';
 import { useResource } from '../../api/use-resource';
+import { forgetChangeRequestConfig } from '../../change-requests/drafts';
 import { SelectField } from '../../components/fields';
 import { Loaded, Problem } from '../../components/status';
 import { Switch } from '../../components/switch';
@@ -24,12 +25,14 @@ export function ChangeRequestSettings({ project }: { project: string }) {
   const canWrite = useCan('PROJECT_CHANGE_REQUEST_WRITE', { project });
   const canChange = canUpdate || canWrite;
   const save = (environment: string, changeRequestsEnabled: boolean, requiredApprovals: number) =>
-    action.run(() =>
-      api.put(`${path}/environments/${seg(environment)}/change-requests/config`, {
+    action.run(async () => {
+      await api.put(`${path}/environments/${seg(environment)}/change-requests/config`, {
         changeRequestsEnabled,
         requiredApprovals,
-      }),
-    );
+      });
+      // The flag pages send changes here to drafts or not by these settings: they are read anew.
+      forgetChangeRequestConfig(project);
+    });
   return (
     <section aria-labelledby="change-requests-title">
       <h2 id="change-requests-title">Change requests</h2>
