@@ -161,8 +161,16 @@ export async function insertChange(
 ): Promise<ChangeRow> {
   const { rows } = await db.query<ChangeRow>(
     `INSERT INTO change_request_changes (change_request_id, feature, action, payload, snapshot, created_by_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CHANGE_COLUMNS}`,
-    [c.changeRequestId, c.feature, c.action, c.payload, c.snapshot, c.createdByUserId],
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${CHANGE_COLUMNS}`,
+    // As JSON text: node-postgres would send a list (reorderStrategy's payload) as an array literal.
+    [
+      c.changeRequestId,
+      c.feature,
+      c.action,
+      JSON.stringify(c.payload),
+      c.snapshot === null ? null : JSON.stringify(c.snapshot),
+      c.createdByUserId,
+    ],
   );
   return rows[0]!;
 }

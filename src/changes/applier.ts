@@ -57,16 +57,19 @@ export async function applyApprovedChanges(
   identity: Identity,
   request: ApprovedChanges,
 ): Promise<void> {
-  const commands = await ctx.db.atomically(async () => {
+  await ctx.db.atomically(async () => {
     const list = await ctx.db.transaction((tx) => request.commands(tx));
     for (const command of list) {
       const kind = CHANGES[command.action] as unknown as Change<Command, unknown>;
       await kind.run(ctx, identity, command);
     }
-    await ctx.db.transaction((tx) => request.applied(tx));
-    return list;
+    await ctx.db.transaction(async (tx) => {
+      await request.applied(tx);
+      // Once the whole committed (a scheduled request's job commits after this returns), and outside
+      // it: what listeners start later must not find themselves inside a transaction that ended.
+      tx.afterCommit(() => tellListeners(ctx, list));
+    });
   });
-  tellListeners(ctx, commands);
 }
 
 function tellListeners(ctx: AppContext, commands: readonly Command[]): void {
