@@ -275,6 +275,12 @@ describe('what stops a change request', () => {
     expect(await lastEvent(server, 'change-discarded')).toMatchObject({
       data: { changeRequestId: id, changeId: archive.id },
     });
+    // With every change removed, there is nothing to approve.
+    const [left] = (await as(author, 'GET', `${BASE}/${id}`)).body.features[0].changes;
+    expect((await as(author, 'DELETE', `${BASE}/${id}/changes/${left.id}`)).status).toBe(200);
+    const empty = await setState(reviewer, id, 'Approved');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('no changes');
 
     const rejected = await setState(reviewer, id, 'Rejected', 'Not this week');
     expect(rejected.body).toMatchObject({

@@ -70,6 +70,10 @@ const STEPS: Record<Exclude<RequestedState, 'Applied' | 'Scheduled'>, Step> = {
   },
   async Approved(tx, request, identity) {
     assertReviewer(identity, request);
+    // Its author may have removed every change while it was in review.
+    if ((await changesOf(tx, [request.id])).length === 0) {
+      throw new ValidationError('A change request with no changes cannot be approved.');
+    }
     if (!(await addReview(tx, request.id, userOf(identity), 'approved'))) {
       throw new ValidationError('You have approved this change request already.');
     }
