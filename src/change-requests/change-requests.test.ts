@@ -515,3 +515,15 @@ describe('a change of the order of strategies', () => {
     expect((await strategiesOf('ordered')).map((st: any) => st.id)).toEqual([second, first]);
   });
 });
+
+describe('a first change sent twice at once', () => {
+  it('makes one draft, which both join', async () => {
+    const user = await projectMember(server, PROJECT, FLAG_EDITING);
+    const send = (enabled: boolean) =>
+      as(user, 'POST', DRAFT, { feature: 'search', action: 'updateEnabled', payload: { enabled } });
+    const [a, b] = await Promise.all([send(true), send(false)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).toBe(b.body.id);
+    expect((await as(user, 'GET', `${BASE}/pending`)).body).toHaveLength(1);
+  });
+});

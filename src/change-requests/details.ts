@@ -4,7 +4,7 @@ import { ValidationError } from '../http/errors.js';
 import { actorOf, type Identity } from '../http/identity.js';
 import { existingUserIds } from '../users/queries.js';
 import { assertAuthorOrAdmin, requestOf, userOf } from './access.js';
-import { insertComment, replaceReviewers, reviewerIdsOf } from './review-store.js';
+import { commentsOf, insertComment, replaceReviewers, reviewerIdsOf } from './review-store.js';
 import { CLOSED_STATES, setTitle } from './store.js';
 
 // What a request says around its changes: its title, the discussion, whom it asks to review it.
@@ -23,6 +23,8 @@ export async function changeTitle(
   });
 }
 
+const MAX_COMMENTS = 500;
+
 /** Anyone who sees the request may comment on it, closed or not. */
 export async function addComment(
   ctx: AppContext,
@@ -33,7 +35,11 @@ export async function addComment(
 ) {
   const userId = userOf(identity);
   await ctx.db.transaction(async (tx) => {
-    await requestOf(tx, identity, project, id, 'share');
+    await requestOf(tx, identity, project, id, 'update');
+    // Anyone who sees the project may comment: a request's discussion is bounded.
+    if ((await commentsOf(tx, [id])).length >= MAX_COMMENTS) {
+      throw new ValidationError(`A change request takes at most ${MAX_COMMENTS} comments.`);
+    }
     await insertComment(tx, id, text, userId);
   });
 }

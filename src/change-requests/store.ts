@@ -88,10 +88,12 @@ export async function insertChangeRequest(
   const { rows } = await db.query<ChangeRequestRow>(
     `INSERT INTO change_requests (project, environment, min_approvals, created_by_user_id, state_timestamps)
      VALUES ($1, $2, $3, $4, jsonb_build_object('Draft', now()))
+     ON CONFLICT (created_by_user_id, project, environment) WHERE state = 'Draft' DO NOTHING
      RETURNING ${COLUMNS}`,
     [r.project, r.environment, r.minApprovals, r.createdByUserId],
   );
-  return rows[0]!;
+  // A concurrent first change of the same user made the draft first: this one joins it.
+  return rows[0] ?? (await findDraft(db, r.createdByUserId, r.project, r.environment, { lock: 'update' }))!;
 }
 
 export async function setState(db: Queryable, id: number, state: State): Promise<void> {
