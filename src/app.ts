@@ -20,10 +20,13 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import { limitSdkEvaluations } from './http/rate-limit.js';
 import { type App, isReadOnly, isSdkRoute } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
+import { ImpactMetricsBuffer } from './impact-metrics/buffer.js';
+import { writeImpactPoints } from './impact-metrics/write.js';
 import { registerMaintenanceGate } from './maintenance/gate.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { createPrometheusMetrics } from './prometheus/metrics.js';
 import { runProgressions } from './release-plans/progression.js';
+import { checkSafeguards } from './release-plans/safeguards/check.js';
 import { startRetention } from './retention.js';
 import { webRoutes } from './web/routes.js';
 
@@ -113,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     delta,
     streams,
     metrics: createMetricsBuffer(ctx),
+    impact: new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, ctx.log, points), ctx.log),
     prometheus: createPrometheusMetrics(ctx),
     // One count for every way of asking for evaluations: the frontend API and OFREP alike.
     evaluations: limitSdkEvaluations(
@@ -124,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ),
   };
   app.addHook('onClose', () => shared.metrics.close());
+  app.addHook('onClose', () => shared.impact.close());
   for (const area of AREAS) app.register(areaPlugin(area, ctx, shared));
   await app.after();
 
@@ -133,6 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addHook('onClose', () => ctx.deliveries.stop());
   const stopSuspending = runScheduledRequests(ctx);
   runProgressions(ctx);
+  await checkSafeguards(ctx);
   ctx.jobs.start();
   app.addHook('onClose', async () => {
     stopSuspending();

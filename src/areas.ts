@@ -34,6 +34,8 @@ import { groupRoutes } from './groups/routes.js';
 import { healthRoutes } from './health/routes.js';
 import type { SdkEvaluationLimit } from './http/rate-limit.js';
 import type { App } from './http/route.js';
+import type { ImpactMetricsBuffer } from './impact-metrics/buffer.js';
+import { impactMetricRoutes } from './impact-metrics/routes.js';
 import { insightRoutes } from './insights/routes.js';
 import { instanceStatsRoutes } from './instance-stats/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -49,6 +51,8 @@ import { projectRoutes } from './projects/routes.js';
 import type { PrometheusMetrics } from './prometheus/metrics.js';
 import { prometheusRoutes } from './prometheus/routes.js';
 import { releasePlanRoutes } from './release-plans/routes.js';
+import { safeguardRoutes } from './release-plans/safeguards/routes.js';
+import { environmentSafeguards } from './release-plans/safeguards/views.js';
 import { releaseTemplateRoutes } from './release-templates/routes.js';
 import { roleRoutes } from './roles/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -75,6 +79,8 @@ export interface SharedParts {
   streams: StreamHub;
   /** SDK metrics summed in memory until written. */
   metrics: MetricsBuffer;
+  /** Impact metrics summed in memory until written. */
+  impact: ImpactMetricsBuffer;
   prometheus: PrometheusMetrics;
   /** The address and token limits of flag evaluations for a context the caller makes up. */
   evaluations: SdkEvaluationLimit;
@@ -103,7 +109,7 @@ export const AREAS: readonly Area[] = [
   { name: 'event', routes: eventRoutes },
   { name: 'search', routes: searchRoutes },
   { name: 'project', routes: projectRoutes },
-  { name: 'feature', routes: featureRoutes },
+  { name: 'feature', routes: (app, ctx) => featureRoutes(app, ctx, environmentSafeguards) },
   { name: 'strategy-type', routes: strategyTypeRoutes },
   { name: 'feature-strategy', routes: featureStrategyRoutes },
   { name: 'feature-switch', routes: featureSwitchRoutes },
@@ -124,6 +130,8 @@ export const AREAS: readonly Area[] = [
   { name: 'change-request', routes: changeRequestRoutes },
   { name: 'release-template', routes: releaseTemplateRoutes },
   { name: 'release-plan', routes: releasePlanRoutes },
+  { name: 'safeguard', routes: safeguardRoutes },
+  { name: 'impact-metric', routes: impactMetricRoutes },
   { name: 'tag-type', routes: tagTypeRoutes },
   { name: 'tag', routes: tagRoutes },
   { name: 'feature-tag', routes: featureTagRoutes },
@@ -154,6 +162,6 @@ export const AREAS: readonly Area[] = [
     routes: (app, _ctx, shared) => frontendRoutes(app, shared.snapshot, shared.evaluations),
   },
   { name: 'ofrep', routes: (app, _ctx, shared) => ofrepRoutes(app, shared.snapshot, shared.evaluations) },
-  { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics) },
-  { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics) },
+  { name: 'metrics', routes: (app, ctx, shared) => metricsRoutes(app, ctx, shared.metrics, shared.impact) },
+  { name: 'edge', routes: (app, ctx, shared) => edgeRoutes(app, ctx, shared.metrics, shared.impact) },
 ];

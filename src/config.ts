@@ -20,6 +20,8 @@ export interface Config {
   streamingMaxConnections: number;
   /** How often an idle stream gets a keep-alive comment (clients reconnect after 60 s of silence). */
   streamingHeartbeatMs: number;
+  /** How often safeguards compare their impact metrics with their thresholds (one process checks them all). */
+  safeguardCheckIntervalMs: number;
   /** Polling SDKs that can stream are told to (`fetch-mode: streaming`) while this process has room. */
   streamingPromote: boolean;
   /** Public base URL used to build links (invites, password resets). */
@@ -83,6 +85,7 @@ export const DEFAULT_ADMIN_PASSWORD = 'unleash4all';
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_STREAMING_MAX_CONNECTIONS = 10_000;
 const DEFAULT_STREAMING_HEARTBEAT_MS = 30_000;
+const DEFAULT_SAFEGUARD_CHECK_INTERVAL_MS = 60_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -235,6 +238,11 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_STREAMING_HEARTBEAT_MS,
     ),
     streamingPromote: flag('STREAMING_PROMOTE', env.STREAMING_PROMOTE, false),
+    safeguardCheckIntervalMs: positiveInteger(
+      'SAFEGUARD_CHECK_INTERVAL_MS',
+      env.SAFEGUARD_CHECK_INTERVAL_MS,
+      DEFAULT_SAFEGUARD_CHECK_INTERVAL_MS,
+    ),
     unleashUrl: (env.UNLEASH_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     frontendApiOrigins: frontendApiOrigins(env.UNLEASH_FRONTEND_API_ORIGINS),

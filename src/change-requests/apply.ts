@@ -8,7 +8,7 @@ import { actorOf, type Identity } from '../http/identity.js';
 import type { RoutePermission } from '../http/permissions.js';
 import { dropJob } from '../jobs/queue.js';
 import { conflictOf } from './conflicts.js';
-import { commandOf } from './kinds.js';
+import { commandOf } from './kinds/kinds.js';
 import { insertComment } from './review-store.js';
 import { type ChangeRequestRow, changesOf, findChangeRequest, setState } from './store.js';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
-import { isFeatureChange, type StoredChange, snapshotOf, type Target } from './kinds.js';
-import { canonical, type Snapshot } from './snapshots.js';
+import { isFeatureChange, type StoredChange, snapshotOf, type Target } from './kinds/kinds.js';
+import { canonical, type Snapshot } from './kinds/snapshots.js';
 
 const TARGET_NAMES: Partial<Record<StoredChange['action'], string>> = {
   updateStrategy: 'strategy',

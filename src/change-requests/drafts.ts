@@ -18,7 +18,7 @@ import {
   snapshotOf,
   type Target,
   targetKeyOf,
-} from './kinds.js';
+} from './kinds/kinds.js';
 import { clearApprovals } from './review-store.js';
 import {
   type ChangeRequestRow,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { INT4_MAX, IntegerId, Nullable, Timestamp } from '../http/schemas.js';
 import { SdkContext } from '../playground/schemas.js';
-import { CHANGE_ACTIONS, type ChangeAction } from './kinds.js';
+import { CHANGE_ACTIONS, type ChangeAction } from './kinds/kinds.js';
 import { REQUESTED_STATES, type RequestedState } from './review.js';
 
 /** One environment of a project, as `GET …/change-requests/config` lists it. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { type ReadOptions, withRowLock } from '../db/lock.js';
-import type { ChangeAction } from './kinds.js';
-import type { Snapshot } from './snapshots.js';
+import type { ChangeAction } from './kinds/kinds.js';
+import type { Snapshot } from './kinds/snapshots.js';
 
 export const STATES = [
   'Draft',

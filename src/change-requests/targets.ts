@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { checkStrategySettings } from '../features/strategies/check-settings.js';
 import type { CreateStrategyBody } from '../features/strategies/schemas.js';
 import { NotFoundError } from '../http/errors.js';
-import type { ChangeAction, StoredChange, Target } from './kinds.js';
+import type { ChangeAction, StoredChange, Target } from './kinds/kinds.js';
 
 // What a change names, checked when it is added: the strategy or segment it is about exists where
 // it says, and a strategy it adds or changes keeps the rules of the direct change.

@@ -25,6 +25,11 @@ let server: TestServer;
 let applied: Command[] = [];
 const ids: Record<string, string> = {};
 
+const SAFEGUARD = {
+  impactMetric: { metricName: 'errors', timeRange: 'hour', aggregationMode: 'count', labelSelectors: {} },
+  triggerCondition: { operator: '>', threshold: 10 },
+};
+
 const STEPS: Step[] = [
   {
     route: 'POST /api/admin/segments',
@@ -235,6 +240,31 @@ const STEPS: Step[] = [
   },
   {
     route:
+      'PUT /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards',
+    action: 'changeReleasePlanSafeguard',
+    url: () => `${ENV('parent')}/release-plans/${ids.plan}/safeguards`,
+    body: SAFEGUARD,
+  },
+  {
+    route:
+      'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards/{safeguardId}',
+    action: 'deleteReleasePlanSafeguard',
+    url: () => `${ENV('parent')}/release-plans/${ids.plan}/safeguards/${ids.safeguard}`,
+  },
+  {
+    route: 'PUT /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards',
+    action: 'changeFeatureEnvSafeguard',
+    url: `${ENV('parent')}/safeguards`,
+    body: SAFEGUARD,
+  },
+  {
+    route:
+      'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards/{safeguardId}',
+    action: 'deleteFeatureEnvSafeguard',
+    url: () => `${ENV('parent')}/safeguards/${ids.safeguard}`,
+  },
+  {
+    route:
       'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}',
     action: 'deleteReleasePlan',
     url: () => `${ENV('parent')}/release-plans/${ids.plan}`,
@@ -356,6 +386,12 @@ async function remember(step: Step, body: any): Promise<void> {
     ids.milestone = body.milestones[0].id;
     ids.nextMilestone = body.milestones[1].id;
     ids.milestoneStrategy = body.milestones[0].strategies[0].id;
+  }
+  if (step.action === 'changeReleasePlanSafeguard') {
+    ids.safeguard = (await asAdmin(server, 'GET', `${ENV('parent')}/release-plans`)).body[0].safeguards[0].id;
+  }
+  if (step.action === 'changeFeatureEnvSafeguard') {
+    ids.safeguard = (await asAdmin(server, 'GET', ENV('parent'))).body.safeguards[0].id;
   }
   if (step.action === 'addLink') {
     const feature = await asAdmin(server, 'GET', `${FEATURE}/parent`);

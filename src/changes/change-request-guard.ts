@@ -29,6 +29,10 @@ function touched(ctx: AppContext, command: Command): Touched | undefined {
     case 'deleteMilestoneProgression':
     case 'resumeMilestoneProgression':
     case 'updateMilestoneStrategy':
+    case 'changeReleasePlanSafeguard':
+    case 'deleteReleasePlanSafeguard':
+    case 'changeFeatureEnvSafeguard':
+    case 'deleteFeatureEnvSafeguard':
       return { project: command.at.project, environments: [command.at.environment] };
     case 'updateEnabledOfFeatures':
       return { project: command.project, environments: [command.environment] };

@@ -5,10 +5,17 @@ import {
   type ProgressionInput,
   resumeProgressions,
 } from '../release-plans/progression.js';
+import {
+  changeEnvironmentSafeguard,
+  changePlanSafeguard,
+  deleteEnvironmentSafeguard,
+  deletePlanSafeguard,
+  type SafeguardInput,
+} from '../release-plans/safeguards/service.js';
 import { addReleasePlan, removeReleasePlan, startMilestone } from '../release-plans/service.js';
 import { type At, change, type Input, inEnvironment } from './change.js';
 
-// The changes of a flag's release plans, named as Unleash's change requests name them; the
+// The changes of a flag's release plans and safeguards, named as Unleash's change requests name them; the
 // permissions are those Unleash's UI asks for.
 
 export const RELEASE_CHANGES = {
@@ -50,5 +57,29 @@ export const RELEASE_CHANGES = {
     inEnvironment,
     (ctx, identity, c: At & { id: string; payload: Input<typeof changeMilestoneStrategy, 4> }) =>
       changeMilestoneStrategy(ctx, identity, c.at, c.id, c.payload),
+  ),
+  changeReleasePlanSafeguard: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { planId: string; payload: SafeguardInput }) =>
+      changePlanSafeguard(ctx, identity, c.at, c.planId, c.payload),
+  ),
+  deleteReleasePlanSafeguard: change(
+    'UPDATE_FEATURE_STRATEGY',
+    inEnvironment,
+    (ctx, identity, c: At & { planId: string; safeguardId: string }) =>
+      deletePlanSafeguard(ctx, identity, c.at, c.planId, c.safeguardId),
+  ),
+  changeFeatureEnvSafeguard: change(
+    'UPDATE_FEATURE_ENVIRONMENT',
+    inEnvironment,
+    (ctx, identity, c: At & { payload: SafeguardInput }) =>
+      changeEnvironmentSafeguard(ctx, identity, c.at, c.payload),
+  ),
+  deleteFeatureEnvSafeguard: change(
+    'UPDATE_FEATURE_ENVIRONMENT',
+    inEnvironment,
+    (ctx, identity, c: At & { safeguardId: string }) =>
+      deleteEnvironmentSafeguard(ctx, identity, c.at, c.safeguardId),
   ),
 };

@@ -23,12 +23,15 @@ const FLAG_PATHS = [
   /^\/api\/admin\/segments(\/|$)/,
 ];
 
-// Writes there that change nothing, or a user's own view of a flag rather than the flag.
+// Writes there that change nothing, or a view of a flag rather than the flag.
 const NOT_CHANGES = new Set([
   'POST /api/admin/projects/:projectId/archive/validate',
   'POST /api/admin/segments/validate',
   'POST /api/admin/projects/:projectId/features/:featureName/favorites',
   'DELETE /api/admin/projects/:projectId/features/:featureName/favorites',
+  // A flag's impact metric charts: how its measurements are drawn, not how it is served.
+  'POST /api/admin/projects/:projectId/features/:featureName/impact-metrics/config',
+  'DELETE /api/admin/projects/:projectId/features/:featureName/impact-metrics/config/:id',
 ]);
 
 /** Whether a route at this method and path changes a flag's configuration. */

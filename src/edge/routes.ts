@@ -3,12 +3,19 @@ import type { TokenIdentity } from '../http/identity.js';
 import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import type { ImpactMetricsBuffer } from '../impact-metrics/buffer.js';
+import { observationsOf, tokenKeyOf } from '../impact-metrics/observations.js';
 import type { MetricsBuffer } from '../metrics/buffer.js';
 import { BulkMetricsBody, TokenList, ValidatedTokens } from './schemas.js';
 import { recordBulkMetrics, validateEdgeTokens } from './service.js';
 
 /** What Unleash Edge asks of its upstream besides the SDK API. */
-export function edgeRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): void {
+export function edgeRoutes(
+  app: App,
+  ctx: AppContext,
+  buffer: MetricsBuffer,
+  impact: ImpactMetricsBuffer,
+): void {
   const tags = ['Unleash Edge'];
 
   // Public, as in Unleash: an Edge sends no credentials here, only the tokens it wants checked.
@@ -44,6 +51,8 @@ export function edgeRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): vo
     async (request, reply) => {
       const token = identityOf(request) as TokenIdentity;
       await recordBulkMetrics(ctx, buffer, token, request.ip, request.body);
+      const { impactMetrics } = request.body;
+      if (impactMetrics?.length) impact.add(tokenKeyOf(token), observationsOf(impactMetrics, 'Edge'));
       return reply.code(202).send();
     },
   );

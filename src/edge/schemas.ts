@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ReportedStrategies } from '../applications/schemas.js';
 import { INT4_MAX } from '../http/schemas.js';
+import { ImpactMetricsField } from '../impact-metrics/schemas.js';
 import { Count, Name, NameKey } from '../metrics/schemas.js';
 
 /** As many tokens as an Edge holds; each one is looked up, so the list is bounded. */
@@ -61,4 +62,5 @@ const Metric = Type.Object({
 export const BulkMetricsBody = Type.Object({
   applications: Type.Array(Application, { maxItems: MAX_APPLICATIONS }),
   metrics: Type.Array(Metric, { maxItems: MAX_METRICS }),
+  impactMetrics: ImpactMetricsField,
 });

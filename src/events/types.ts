@@ -106,6 +106,16 @@ export const EVENT_SCOPES = {
   'milestone-progression-updated': NONE,
   'milestone-progression-deleted': NONE,
   'release-plan-progressions-resumed': NONE,
+  'release-plan-progressions-paused': NONE,
+  // Safeguards are read from the database when checked; a tripped one's own change (a plan paused,
+  // an environment switched off) has its own event.
+  'safeguard-changed': NONE,
+  'safeguard-deleted': NONE,
+  'safeguard-triggered': NONE,
+  // Charts are read from the database when drawn.
+  'impact-metric-created': NONE,
+  'impact-metric-updated': NONE,
+  'impact-metric-deleted': NONE,
   // Read from the database when a feature is switched on: no cache holds it.
   'default-strategy-updated': NONE,
   'environment-created': MODEL,

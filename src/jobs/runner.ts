@@ -1,6 +1,8 @@
 import type { Database, Transaction } from '../db/database.js';
 import type { Logger } from '../log.js';
-import { claimDueJob, finishJob, type Job, recordJobFailure } from './store.js';
+import { claimDueJob, finishJob, type Job, postponeJob, recordJobFailure } from './store.js';
+
+const afterMs = (ms: number) => new Date(Date.now() + ms);
 
 /** What a kind of job does, and what its failure means. */
 export interface JobKind {
@@ -10,6 +12,11 @@ export interface JobKind {
   failed?(tx: Transaction, job: Job, reason: string): Promise<void>;
   /** How long to wait before the attempt after `attempts` failed ones; undefined: none is made. */
   retryAfterMs?(attempts: number): number | undefined;
+  /**
+   * A job that comes back: after each run (successful or not) the same job waits this long again,
+   * rather than ending. One job of the kind exists however many processes run it.
+   */
+  everyMs?: number;
 }
 
 /**
@@ -99,8 +106,11 @@ export class JobRunner {
         claimed = await this.db.transaction((tx) => claimDueJob(tx, [...this.kinds.keys()]));
         if (!claimed) return;
         const job = claimed;
-        await this.kinds.get(job.kind)!.run(job);
-        await this.db.transaction((tx) => finishJob(tx, job.id));
+        const kind = this.kinds.get(job.kind)!;
+        await kind.run(job);
+        await this.db.transaction((tx) =>
+          kind.everyMs === undefined ? finishJob(tx, job.id) : postponeJob(tx, job.id, afterMs(kind.everyMs)),
+        );
       });
     } catch (error) {
       if (!claimed) throw error;
@@ -112,8 +122,8 @@ export class JobRunner {
   private async recordFailure(job: Job, error: unknown): Promise<void> {
     const kind = this.kinds.get(job.kind)!;
     const reason = error instanceof Error ? error.message : String(error);
-    const delay = kind.retryAfterMs?.(job.attempts + 1);
-    const retryAt = delay === undefined ? null : new Date(Date.now() + delay);
+    const delay = kind.everyMs ?? kind.retryAfterMs?.(job.attempts + 1);
+    const retryAt = delay === undefined ? null : afterMs(delay);
     this.log.warn({ job: job.id, kind: job.kind, key: job.key, reason }, 'jobs: a job failed');
     await this.db.transaction(async (tx) => {
       if (await recordJobFailure(tx, job, reason, retryAt)) await kind.failed?.(tx, job, reason);

@@ -26,6 +26,27 @@ export async function upsertJob(db: Queryable, kind: string, key: string, runAt:
   );
 }
 
+/** Makes the job of the kind and key wait for `runAt` unless one of them waits already. */
+export async function insertJobUnlessWaiting(
+  db: Queryable,
+  kind: string,
+  key: string,
+  runAt: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO jobs (kind, key, run_at) VALUES ($1, $2, $3) ON CONFLICT (kind, key) WHERE state = 'pending' DO NOTHING`,
+    [kind, key, runAt],
+  );
+}
+
+/** A recurring job's run is done: it waits for its next time, its failures forgotten. */
+export async function postponeJob(db: Queryable, id: number, runAt: Date): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET run_at = $2, attempts = attempts + 1, last_error = NULL, finished_at = now() WHERE id = $1`,
+    [id, runAt],
+  );
+}
+
 /** Drops the waiting job of the kind and key, if there is one. */
 export async function cancelJob(db: Queryable, kind: string, key: string): Promise<void> {
   await db.query(

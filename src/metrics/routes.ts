@@ -4,11 +4,18 @@ import type { TokenIdentity } from '../http/identity.js';
 import { limitSdkRequests } from '../http/rate-limit.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
+import type { ImpactMetricsBuffer } from '../impact-metrics/buffer.js';
+import { observationsOf, tokenKeyOf } from '../impact-metrics/observations.js';
 import type { MetricsBuffer } from './buffer.js';
 import { MetricsBody, RawMetrics, RawMetricsParams, RawMetricsQuery } from './schemas.js';
 import { createRawMetricsCache, readRawMetrics } from './service.js';
 
-export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer): void {
+export function metricsRoutes(
+  app: App,
+  ctx: AppContext,
+  buffer: MetricsBuffer,
+  impact: ImpactMetricsBuffer,
+): void {
   const cache = createRawMetricsCache(ctx);
   app.get(
     '/api/admin/client-metrics/features/:name/raw',
@@ -45,8 +52,11 @@ export function metricsRoutes(app: App, ctx: AppContext, buffer: MetricsBuffer):
       },
       async (request, reply) => {
         const token = identityOf(request) as TokenIdentity;
-        const { appName, instanceId, sdkVersion, bucket } = request.body;
-        if (!bucket || Object.keys(bucket.toggles).length === 0) return reply.code(204).send();
+        const { appName, instanceId, sdkVersion, bucket, impactMetrics } = request.body;
+        const measured = impactMetrics !== undefined && impactMetrics.length > 0;
+        if (measured) impact.add(tokenKeyOf(token), observationsOf(impactMetrics, 'sdk'));
+        if (!bucket || Object.keys(bucket.toggles).length === 0)
+          return reply.code(measured ? status : 204).send();
         buffer.add({
           appName,
           instanceId: instanceId || 'default',

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { ImpactMetricsField } from '../impact-metrics/schemas.js';
 
 export const Count = Type.Integer({
   minimum: 0,
@@ -48,6 +49,7 @@ export const MetricsBody = Type.Object({
   // OpenAPI 3.0 writes it rather than a union: a bucket that breaks a rule is told so alone, not
   // also that it is not null.
   bucket: Type.Optional(Type.Unsafe<Static<typeof Bucket> | null>({ ...Bucket, nullable: true })),
+  impactMetrics: ImpactMetricsField,
 });
 
 export const RawMetricsParams = Type.Object({ name: Type.String({ minLength: 1 }) });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Transaction } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { type EventInput, recordEvent } from '../events/service.js';
 import { type FeatureEnvironmentPath, liveFeatureEnvironment } from '../features/environments/service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -145,6 +145,41 @@ export async function resumeProgressions(
     });
     await scheduleProgression(ctx, tx, after);
   });
+}
+
+/** Whether the plan is started with its progressions running (not paused); undefined: there is no such plan. */
+export async function progressing(db: Queryable, planId: string): Promise<boolean | undefined> {
+  const plan = await findPlan(db, planId);
+  if (!plan) return undefined;
+  return plan.activeMilestoneId !== null && !plan.milestones.some((m) => m.pausedAt);
+}
+
+/**
+ * A safeguard tripped: the plan's progressions stop where they are (its current milestone keeps
+ * running) until someone resumes them. False when there is no such plan or it was paused already.
+ */
+export async function pauseProgressions(
+  tx: Transaction,
+  project: string,
+  planId: string,
+  reason: string,
+): Promise<boolean> {
+  const plan = await findPlan(tx, planId, { lock: 'update' });
+  if (!plan || plan.milestones.some((m) => m.pausedAt)) return false;
+  const now = new Date().toISOString();
+  await save(
+    tx,
+    plan,
+    plan.milestones.map((m) => ({ ...m, pausedAt: now })),
+  );
+  recordEvent(tx, SYSTEM_ACTOR, {
+    type: 'release-plan-progressions-paused',
+    project,
+    featureName: plan.featureName,
+    environment: plan.environment,
+    data: { id: plan.id, name: plan.name, reason },
+  });
+  return true;
 }
 
 /** How long a progression due while its environment is off waits before it looks again. */

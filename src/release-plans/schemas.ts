@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../http/schemas.js';
 import { MilestoneStrategySchema } from '../release-templates/schemas.js';
+import { SafeguardSchema } from './safeguards/schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -42,6 +43,7 @@ export const PlanSchema = Type.Object({
   activeMilestoneId: Nullable(Type.String({ description: 'The milestone whose strategies are served' })),
   releasePlanTemplateId: Type.String(),
   milestones: Type.Array(PlanMilestoneSchema),
+  safeguards: Type.Optional(Type.Array(SafeguardSchema, { description: 'Its safeguard, if it has one' })),
 });
 
 export const PlanList = Type.Array(PlanSchema);

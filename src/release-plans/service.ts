@@ -9,6 +9,7 @@ import { actorOf, type Identity } from '../http/identity.js';
 import { getTemplate, type Template } from '../release-templates/service.js';
 import { ulid } from '../release-templates/ulid.js';
 import { startIn } from './milestones.js';
+import { planSafeguards } from './safeguards/views.js';
 import { deletePlan, findPlanOf, insertPlan, type Plan, type PlanMilestone } from './store.js';
 
 /** A plan as Unleash answers it (`releasePlanSchema`). */
@@ -118,7 +119,7 @@ export async function addReleasePlan(
     recordEvent(tx, actor, planEvent(plan, at.project, 'release-plan-added'));
     const first = plan.milestones[0];
     if (environment.enabled && first) plan = await startIn(ctx, tx, actor, at.project, plan, first.id);
-    return describePlan(plan);
+    return { ...describePlan(plan), safeguards: [] };
   });
 }
 
@@ -165,5 +166,7 @@ export async function startMilestone(
 export async function readReleasePlans(ctx: AppContext, at: FeatureEnvironmentPath) {
   await liveFeatureEnvironment(ctx.db, at);
   const plan = await findPlanOf(ctx.db, at.featureName, at.environment);
-  return plan ? [describePlan(plan)] : [];
+  return plan
+    ? [{ ...describePlan(plan), safeguards: await planSafeguards(ctx.db, plan.id, at.project) }]
+    : [];
 }

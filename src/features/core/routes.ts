@@ -17,7 +17,15 @@ import {
   ProjectFeatureParams,
 } from './schemas.js';
 
-export function featureRoutes(app: App, ctx: AppContext): void {
+/** A flag environment's own safeguards (one at most), read with it: the release plans' room has them. */
+export type SafeguardsReader = (
+  db: AppContext['db'],
+  feature: string,
+  environment: string,
+  project: string,
+) => Promise<unknown[]>;
+
+export function featureRoutes(app: App, ctx: AppContext, safeguardsOf: SafeguardsReader): void {
   const tags = ['Features'];
 
   app.get(
@@ -92,7 +100,11 @@ export function featureRoutes(app: App, ctx: AppContext): void {
         response: { 200: FeatureEnvironmentSchema },
       },
     },
-    async (request) => readFeatureEnvironment(ctx.model, featureEnvironmentPath(request.params)),
+    async (request) => {
+      const at = featureEnvironmentPath(request.params);
+      const read = readFeatureEnvironment(ctx.model, at);
+      return { ...read, safeguards: await safeguardsOf(ctx.db, at.featureName, at.environment, at.project) };
+    },
   );
 
   app.post(

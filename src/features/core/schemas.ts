@@ -68,6 +68,9 @@ export const FeatureEnvironmentSchema = Type.Object({
   strategies: Type.Array(StrategySchema),
   hasStrategies: Type.Boolean(),
   hasEnabledStrategies: Type.Boolean(),
+  safeguards: Type.Optional(
+    Type.Array(Type.Unknown(), { description: 'Its safeguard (Safeguards), if it has one' }),
+  ),
 });
 
 export const StageSchema = Type.Object({

@@ -1,18 +1,24 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { AppContext } from '../app-context.js';
-import type { Command } from '../changes/commands.js';
-import { DependencyBody } from '../features/core/schemas.js';
-import { CreateStrategyBody, SortOrderBody, UpdateStrategyBody } from '../features/strategies/schemas.js';
-import { VariantList } from '../features/variants/schemas.js';
-import { IntegerId } from '../http/schemas.js';
-import { SegmentBody } from '../segments/schemas.js';
+import type { AppContext } from '../../app-context.js';
+import type { Command } from '../../changes/commands.js';
+import { DependencyBody } from '../../features/core/schemas.js';
+import { CreateStrategyBody, SortOrderBody } from '../../features/strategies/schemas.js';
+import { VariantList } from '../../features/variants/schemas.js';
+import { IntegerId } from '../../http/schemas.js';
+import { SegmentBody } from '../../segments/schemas.js';
+import {
+  at,
+  type ChangeKind,
+  kind,
+  onlyOne,
+  StrategyId,
+  type Target,
+  UpdateStrategyPayload,
+} from './kind.js';
+import { RELEASE_KINDS } from './release-kinds.js';
 import { type Snapshot, segmentSnapshot, strategySnapshot, variantsSnapshot } from './snapshots.js';
 
-/** Where a change request's changes go: one environment of one project. */
-export interface Target {
-  project: string;
-  environment: string;
-}
+export type { Target } from './kind.js';
 
 /** A change as stored: the action, the flag it is about (none for a segment) and its payload. */
 export interface StoredChange {
@@ -21,44 +27,8 @@ export interface StoredChange {
   payload: Record<string, unknown>;
 }
 
-/**
- * One kind of change a request can hold, named as Unleash names it: its payload, the command that
- * carries it out, what of its target it keeps to show a later change of it as a conflict, and the
- * key under which a second change of the same target replaces the first (none: each one adds).
- */
-interface ChangeKind<P> {
-  /** Whether it is about a flag (every change but a segment's). */
-  feature: boolean;
-  payload: TSchema;
-  command: (target: Target, feature: string, payload: P) => Command;
-  snapshot?: (ctx: AppContext, target: Target, feature: string, payload: P) => Snapshot;
-  sameTarget?: (payload: P) => string;
-}
-
-function kind<P>(k: ChangeKind<P>): ChangeKind<P> {
-  return k;
-}
-
-const at = (target: Target, feature: string) => ({
-  project: target.project,
-  featureName: feature,
-  environment: target.environment,
-});
-
 const NoPayload = Type.Object({});
-const StrategyId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const UpdateStrategyPayload = Type.Composite([UpdateStrategyBody, StrategyId]);
 const UpdateSegmentPayload = Type.Composite([SegmentBody, Type.Object({ id: IntegerId })]);
-
-const onlyOne = () => '';
-
-/** A plan's or milestone's id. */
-const PlanPart = Type.String({ minLength: 1, maxLength: 100 });
-const ProgressionPayload = Type.Object({
-  sourceMilestone: PlanPart,
-  targetMilestone: PlanPart,
-  transitionCondition: Type.Object({ intervalMinutes: Type.Integer({ minimum: 1, maximum: 525_600 }) }),
-});
 
 export const CHANGE_KINDS = {
   updateEnabled: kind<{ enabled: boolean; shouldActivateDisabledStrategies?: boolean }>({
@@ -142,79 +112,7 @@ export const CHANGE_KINDS = {
     command: (target, feature) => ({ action: 'deleteDependencies', project: target.project, feature }),
     sameTarget: onlyOne,
   }),
-  addReleasePlan: kind<{ templateId: string }>({
-    feature: true,
-    payload: Type.Object({ templateId: PlanPart }),
-    command: (target, feature, p) => ({
-      action: 'addReleasePlan',
-      at: at(target, feature),
-      templateId: p.templateId,
-    }),
-    sameTarget: onlyOne,
-  }),
-  deleteReleasePlan: kind<{ planId: string }>({
-    feature: true,
-    payload: Type.Object({ planId: PlanPart }),
-    command: (target, feature, p) => ({
-      action: 'deleteReleasePlan',
-      at: at(target, feature),
-      planId: p.planId,
-    }),
-    sameTarget: onlyOne,
-  }),
-  startMilestone: kind<{ planId: string; milestoneId: string }>({
-    feature: true,
-    payload: Type.Object({ planId: PlanPart, milestoneId: PlanPart }),
-    command: (target, feature, p) => ({
-      action: 'startMilestone',
-      at: at(target, feature),
-      planId: p.planId,
-      milestoneId: p.milestoneId,
-    }),
-    sameTarget: onlyOne,
-  }),
-  changeMilestoneProgression: kind<Static<typeof ProgressionPayload>>({
-    feature: true,
-    payload: ProgressionPayload,
-    command: (target, feature, { sourceMilestone, ...payload }) => ({
-      action: 'changeMilestoneProgression',
-      at: at(target, feature),
-      sourceMilestone,
-      payload,
-    }),
-    sameTarget: (p) => p.sourceMilestone,
-  }),
-  deleteMilestoneProgression: kind<{ sourceMilestone: string }>({
-    feature: true,
-    payload: Type.Object({ sourceMilestone: PlanPart }),
-    command: (target, feature, p) => ({
-      action: 'deleteMilestoneProgression',
-      at: at(target, feature),
-      sourceMilestone: p.sourceMilestone,
-    }),
-    sameTarget: (p) => p.sourceMilestone,
-  }),
-  resumeMilestoneProgression: kind<{ planId: string }>({
-    feature: true,
-    payload: Type.Object({ planId: PlanPart }),
-    command: (target, feature, p) => ({
-      action: 'resumeMilestoneProgression',
-      at: at(target, feature),
-      planId: p.planId,
-    }),
-    sameTarget: onlyOne,
-  }),
-  updateMilestoneStrategy: kind<Static<typeof UpdateStrategyPayload>>({
-    feature: true,
-    payload: UpdateStrategyPayload,
-    command: (target, feature, { id, ...payload }) => ({
-      action: 'updateMilestoneStrategy',
-      at: at(target, feature),
-      id,
-      payload,
-    }),
-    sameTarget: (p) => p.id,
-  }),
+  ...RELEASE_KINDS,
   updateSegment: kind<Static<typeof UpdateSegmentPayload>>({
     feature: false,
     payload: UpdateSegmentPayload,

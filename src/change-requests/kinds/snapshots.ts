@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../../app-context.js';
 
 /**
  * What a change's target was when the change was added: a strategy, a segment or an environment's

@@ -1,0 +1,222 @@
+import type { Queryable } from '../db/database.js';
+import type { MetricType } from './observations.js';
+
+export interface StoredMetric {
+  name: string;
+  type: MetricType;
+  help: string;
+}
+
+export interface StoredSeries {
+  id: number;
+  labels: Record<string, string>;
+  bounds: number[] | null;
+}
+
+/** A period's point of a series (a minute's or an hour's). */
+export interface PointRow {
+  seriesId: number;
+  at: Date;
+  value: number;
+  sum: number | null;
+  buckets: number[] | null;
+}
+
+export type Resolution = 'minutes' | 'hours';
+const TABLES = { minutes: 'impact_metric_minutes', hours: 'impact_metric_hours' } as const;
+
+export async function listMetrics(db: Queryable): Promise<StoredMetric[]> {
+  const { rows } = await db.query<StoredMetric>('SELECT name, type, help FROM impact_metrics ORDER BY name');
+  return rows;
+}
+
+export async function findMetric(db: Queryable, name: string): Promise<StoredMetric | undefined> {
+  const { rows } = await db.query<StoredMetric>(
+    'SELECT name, type, help FROM impact_metrics WHERE name = $1',
+    [name],
+  );
+  return rows[0];
+}
+
+/** Adds the metric unless it exists or there are `max` already; the metric as stored, if it is. */
+export async function ensureMetric(
+  db: Queryable,
+  metric: StoredMetric,
+  max: number,
+): Promise<StoredMetric | undefined> {
+  await db.query(
+    `INSERT INTO impact_metrics (name, type, help)
+     SELECT $1, $2, $3 WHERE (SELECT count(*) FROM impact_metrics) < $4
+     ON CONFLICT (name) DO NOTHING`,
+    [metric.name, metric.type, metric.help, max],
+  );
+  return findMetric(db, metric.name);
+}
+
+export async function findSeriesId(
+  db: Queryable,
+  metric: string,
+  labelsKey: string,
+): Promise<{ id: number; bounds: number[] | null } | undefined> {
+  const { rows } = await db.query<{ id: number; bounds: number[] | null }>(
+    'SELECT id::int AS id, bounds FROM impact_metric_series WHERE metric = $1 AND labels_key = $2',
+    [metric, labelsKey],
+  );
+  return rows[0];
+}
+
+/** Adds a series unless the token has `perToken` series or the instance `overall`; its id, if it exists then. */
+export async function insertSeries(
+  db: Queryable,
+  series: {
+    metric: string;
+    labels: Record<string, string>;
+    labelsKey: string;
+    token: string;
+    bounds?: number[];
+  },
+  limits: { perToken: number; overall: number },
+): Promise<{ id: number; bounds: number[] | null } | undefined> {
+  await db.query(
+    `INSERT INTO impact_metric_series (metric, labels, labels_key, token, bounds)
+     SELECT $1, $2::jsonb, $3, $4, $5::float8[]
+      WHERE (SELECT count(*) FROM impact_metric_series WHERE token = $4) < $6
+        AND (SELECT count(*) FROM impact_metric_series) < $7
+     ON CONFLICT (metric, labels_key) DO NOTHING`,
+    [
+      series.metric,
+      JSON.stringify(series.labels),
+      series.labelsKey,
+      series.token,
+      series.bounds ?? null,
+      limits.perToken,
+      limits.overall,
+    ],
+  );
+  return findSeriesId(db, series.metric, series.labelsKey);
+}
+
+export async function markSeriesSeen(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length > 0) {
+    await db.query('UPDATE impact_metric_series SET last_seen_at = now() WHERE id = ANY($1::bigint[])', [
+      ids,
+    ]);
+  }
+}
+
+// How a point already written takes another of its period: a counter's and a histogram's add up,
+// a gauge's last value wins.
+const MERGE: Record<MetricType, string> = {
+  counter: 'value = t.value + EXCLUDED.value',
+  gauge: 'value = EXCLUDED.value',
+  histogram: `value = t.value + EXCLUDED.value, sum = coalesce(t.sum, 0) + coalesce(EXCLUDED.sum, 0),
+    buckets = CASE WHEN cardinality(t.buckets) = cardinality(EXCLUDED.buckets)
+      THEN ARRAY(SELECT a + b FROM unnest(t.buckets, EXCLUDED.buckets) AS x(a, b)) ELSE EXCLUDED.buckets END`,
+};
+
+const ROWS_PER_STATEMENT = 200;
+
+/** Adds the points of one type to the minutes or hours they fall in. */
+export async function addPoints(
+  db: Queryable,
+  resolution: Resolution,
+  type: MetricType,
+  points: readonly PointRow[],
+): Promise<void> {
+  const table = resolution === 'minutes' ? 'impact_metric_minutes' : 'impact_metric_hours';
+  await insertPoints(db, table, type, points);
+}
+
+async function insertPoints(
+  db: Queryable,
+  table: 'impact_metric_minutes' | 'impact_metric_hours',
+  type: MetricType,
+  points: readonly PointRow[],
+): Promise<void> {
+  for (let i = 0; i < points.length; i += ROWS_PER_STATEMENT) {
+    const chunk = points.slice(i, i + ROWS_PER_STATEMENT);
+    const params: unknown[] = [];
+    const values = chunk.map((p) => {
+      params.push(p.seriesId, p.at, p.value, p.sum, p.buckets);
+      const n = params.length;
+      return `($${n - 4}::bigint, $${n - 3}::timestamptz, $${n - 2}::float8, $${n - 1}::float8, $${n}::float8[])`;
+    });
+    await db.query(
+      `INSERT INTO ${table} AS t (series_id, at, value, sum, buckets) VALUES ${values.join(', ')}
+       ON CONFLICT (series_id, at) DO UPDATE SET ${MERGE[type]}`,
+      params,
+    );
+  }
+}
+
+export async function seriesOf(db: Queryable, metric: string): Promise<StoredSeries[]> {
+  const { rows } = await db.query<StoredSeries>(
+    'SELECT id::int AS id, labels, bounds FROM impact_metric_series WHERE metric = $1 ORDER BY id',
+    [metric],
+  );
+  return rows;
+}
+
+/** The points of these series from `from` on, oldest first. */
+export async function pointsOf(
+  db: Queryable,
+  resolution: Resolution,
+  seriesIds: number[],
+  from: Date,
+): Promise<PointRow[]> {
+  if (seriesIds.length === 0) return [];
+  const { rows } = await db.query<PointRow>(
+    `SELECT series_id::int AS "seriesId", at, value, sum, buckets FROM ${TABLES[resolution]}
+      WHERE series_id = ANY($1::bigint[]) AND at >= $2 ORDER BY at`,
+    [seriesIds, from],
+  );
+  return rows;
+}
+
+/** Every series with its whole hourly history summed: what the Prometheus text exposes. */
+export async function seriesTotals(db: Queryable) {
+  const { rows } = await db.query<{
+    metric: string;
+    type: MetricType;
+    help: string;
+    labels: Record<string, string>;
+    bounds: number[] | null;
+    total: number;
+    sum: number | null;
+    last: number | null;
+    buckets: number[] | null;
+  }>(
+    `SELECT m.name AS metric, m.type, m.help, s.labels, s.bounds,
+            coalesce(sum(h.value), 0) AS total, sum(h.sum) AS sum,
+            (SELECT value FROM impact_metric_hours WHERE series_id = s.id ORDER BY at DESC LIMIT 1) AS last,
+            CASE WHEN m.type = 'histogram' THEN ARRAY(
+              SELECT coalesce(sum(b.v), 0) FROM impact_metric_hours hh, unnest(hh.buckets) WITH ORDINALITY AS b(v, i)
+               WHERE hh.series_id = s.id GROUP BY b.i ORDER BY b.i) END AS buckets
+       FROM impact_metrics m JOIN impact_metric_series s ON s.metric = m.name
+       LEFT JOIN impact_metric_hours h ON h.series_id = s.id
+      GROUP BY m.name, m.type, m.help, s.id ORDER BY m.name, s.id`,
+  );
+  return rows;
+}
+
+/** Forgets minutes and hours older than their retention, and series no report mentioned since `seriesBefore`. */
+export async function deleteOldImpactMetrics(
+  db: Queryable,
+  cutoffs: { minutes: Date; hours: Date; series: Date },
+): Promise<number> {
+  const minutes = await db.query('DELETE FROM impact_metric_minutes WHERE at < $1', [cutoffs.minutes]);
+  const hours = await db.query('DELETE FROM impact_metric_hours WHERE at < $1', [cutoffs.hours]);
+  const series = await db.query('DELETE FROM impact_metric_series WHERE last_seen_at < $1', [cutoffs.series]);
+  return minutes.rowCount + hours.rowCount + series.rowCount;
+}
+
+/** Registers a metric before any SDK reports it (so charts and safeguards can name it). */
+export async function registerMetric(db: Queryable, metric: StoredMetric): Promise<StoredMetric | undefined> {
+  await db.query(
+    `INSERT INTO impact_metrics (name, type, help) VALUES ($1, $2, $3)
+     ON CONFLICT (name) DO UPDATE SET help = CASE WHEN EXCLUDED.help = '' THEN impact_metrics.help ELSE EXCLUDED.help END
+     WHERE impact_metrics.type = EXCLUDED.type`,
+    [metric.name, metric.type, metric.help],
+  );
+  return findMetric(db, metric.name);
+}
