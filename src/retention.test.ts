@@ -146,6 +146,32 @@ describe('retention of jobs', () => {
   });
 });
 
+describe('retention of impact metrics', () => {
+  it('forgets minutes after 2 days, hours and unreported series after 183 days', async () => {
+    await sql(`INSERT INTO impact_metrics (name, type) VALUES ('aging_total', 'counter')`);
+    await sql(
+      `INSERT INTO impact_metric_series (metric, labels, labels_key, token, last_seen_at) VALUES
+         ('aging_total', '{"a":"live"}', 'live', 't', now()),
+         ('aging_total', '{"a":"gone"}', 'gone', 't', now() - interval '184 days')`,
+    );
+    await sql(
+      `INSERT INTO impact_metric_minutes (series_id, at, value)
+         SELECT id, now() - d, 1 FROM impact_metric_series, unnest(ARRAY[interval '1 day', interval '3 days']) AS d
+          WHERE labels_key = 'live'`,
+    );
+    await sql(
+      `INSERT INTO impact_metric_hours (series_id, at, value)
+         SELECT id, now() - d, 1 FROM impact_metric_series, unnest(ARRAY[interval '100 days', interval '190 days']) AS d
+          WHERE labels_key = 'live'`,
+    );
+    await runRetention(server.ctx);
+    expect(await column(`SELECT labels_key FROM impact_metric_series`)).toEqual(['live']);
+    const ages = (table: string) => column(`SELECT extract(day FROM now() - at)::int FROM ${table}`);
+    expect(await ages('impact_metric_minutes')).toEqual([1]);
+    expect(await ages('impact_metric_hours')).toEqual([100]);
+  });
+});
+
 describe('retention of applications and instances SDKs reported', () => {
   const admin = () => ({ token: server.adminToken });
   const application = (appName: string) =>

@@ -5,6 +5,7 @@ import { deleteSpentResetTokens } from './auth/reset-service.js';
 import type { SdkLimits } from './config.js';
 import type { Queryable } from './db/database.js';
 import { deleteExpiredSessions } from './identity/sessions.js';
+import { deleteOldImpactMetrics } from './impact-metrics/pruning.js';
 import { deleteEndedJobsBefore } from './jobs/queue.js';
 import { deleteHourlyCountsBefore, deleteUnknownFlagsSeenBefore } from './metrics/pruning.js';
 import { deleteSpentLogins } from './oidc/pruning.js';
@@ -62,6 +63,16 @@ const RULES: { what: string; prune: (db: Queryable, now: number, sdk: SdkLimits)
     // What Admins look back on at /api/admin/jobs: why a schedule did not happen.
     what: 'jobs ended more than 30 days ago',
     prune: (db, now) => deleteEndedJobsBefore(db, new Date(now - 30 * DAY_MS)),
+  },
+  {
+    // Charts of an hour or a day read minutes; longer ones (up to six months) read hours.
+    what: 'impact metric minutes older than 2 days, hours older than 183 days, series not reported for 183 days',
+    prune: (db, now) =>
+      deleteOldImpactMetrics(db, {
+        minutes: new Date(now - 2 * DAY_MS),
+        hours: new Date(now - 183 * DAY_MS),
+        series: new Date(now - 183 * DAY_MS),
+      }),
   },
   {
     what: 'configuration changes older than an hour',

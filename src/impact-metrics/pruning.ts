@@ -1,0 +1,2 @@
+// What retention forgets of impact metrics.
+export { deleteOldImpactMetrics } from './store.js';
