@@ -6,6 +6,9 @@ import { actorOf } from '../http/identity.js';
 import { type App, identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import { type ChartOwner, deleteChart, displayNameOf, readConfigs, saveChart } from './configs.js';
+import { externalMetadata, queryExternal } from './external.js';
+import { externalSourceRoutes } from './external-routes.js';
+import type { MetricType } from './observations.js';
 import { prometheusText } from './prometheus.js';
 import { parseSelectors, querySeries } from './query.js';
 import {
@@ -46,16 +49,16 @@ export function impactMetricRoutes(app: App, ctx: AppContext): void {
     },
     (request) => {
       const q = request.query;
-      return querySeries(
-        ctx.db,
-        {
-          metricName: q.metricName,
-          range: q.range ?? 'hour',
-          aggregationMode: q.aggregationMode,
-          selectors: parseSelectors(q.labels),
-        },
-        q.mode !== 'display',
-      );
+      const query = {
+        metricName: q.metricName,
+        range: q.range ?? 'hour',
+        aggregationMode: q.aggregationMode,
+        selectors: parseSelectors(q.labels),
+      };
+      const withLabels = q.mode !== 'display';
+      return q.source === 'external'
+        ? queryExternal(ctx, query, withLabels)
+        : querySeries(ctx.db, query, withLabels);
     },
   );
 
@@ -69,15 +72,22 @@ export function impactMetricRoutes(app: App, ctx: AppContext): void {
         response: { 200: Metadata },
       },
     },
-    async () => ({
-      metrics: (await listMetrics(ctx.db)).map((m) => ({
-        name: m.name,
-        help: m.help,
-        displayName: displayNameOf(m.name),
-        type: m.type,
-        source: 'internal' as const,
-      })),
-    }),
+    async () => {
+      const described =
+        (source: 'internal' | 'external') => (m: { name: string; help: string; type: MetricType }) => ({
+          name: m.name,
+          help: m.help,
+          displayName: displayNameOf(m.name),
+          type: m.type,
+          source,
+        });
+      return {
+        metrics: [
+          ...(await listMetrics(ctx.db)).map(described('internal')),
+          ...(await externalMetadata(ctx)).map(described('external')),
+        ],
+      };
+    },
   );
 
   app.post(
@@ -103,6 +113,7 @@ export function impactMetricRoutes(app: App, ctx: AppContext): void {
     },
   );
 
+  externalSourceRoutes(app, ctx);
   chartRoutes(app, ctx, IMPACT, 'ADMIN', () => null, ConfigParams);
   chartRoutes(
     app,

@@ -14,20 +14,22 @@ export async function findNamedSetting<T>(db: Queryable, name: string): Promise<
 
 /**
  * Saves a setting of another area with its event, as Unleash records one: `setting-created` the
- * first time, `setting-updated` after, the data being `{ id: name, …value }`. Answers the value before.
+ * first time, `setting-updated` after, the data being `{ id: name, …value }` — of the value as `show`
+ * gives it, for one holding a secret events must not. Answers the value before.
  */
 export async function saveNamedSetting<T extends object>(
   tx: Transaction,
   actor: Actor,
   name: string,
   value: T,
+  show: (v: T) => object = (v) => v,
 ): Promise<T | null> {
   const before = await lockSetting<T>(tx, name);
   await saveSetting(tx, name, value);
   recordEvent(tx, actor, {
     type: before === null ? 'setting-created' : 'setting-updated',
-    data: { id: name, ...value },
-    preData: before,
+    data: { id: name, ...show(value) },
+    preData: before === null ? null : show(before),
   });
   return before;
 }

@@ -6,7 +6,8 @@ import {
   switchEnvironment,
 } from '../../features/environments/service.js';
 import { SYSTEM_ACTOR } from '../../http/identity.js';
-import { measure } from '../../impact-metrics/query.js';
+import { measureExternal } from '../../impact-metrics/external.js';
+import { type MetricQuery, measure } from '../../impact-metrics/query.js';
 import { ensureJob } from '../../jobs/queue.js';
 import { pauseProgressions, progressing } from '../progression.js';
 import { allSafeguards, markTriggered, rearm, type Safeguard } from './store.js';
@@ -34,6 +35,19 @@ async function guardedRuns(ctx: AppContext, s: Safeguard, at: FeatureEnvironment
   return (await liveFeatureEnvironment(ctx.db, at)).enabled;
 }
 
+/** An external source that does not answer leaves the safeguard as it is, until the next check. */
+async function externally(ctx: AppContext, s: Safeguard, query: MetricQuery): Promise<number | undefined> {
+  try {
+    return await measureExternal(ctx, query, s.armedAt);
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, safeguard: s.id },
+      'safeguards: the external source of impact metrics did not answer',
+    );
+    return undefined;
+  }
+}
+
 const passes = (s: Safeguard, value: number) =>
   s.operator === '>' ? value > s.threshold : value < s.threshold;
 
@@ -57,7 +71,8 @@ async function checkOne(ctx: AppContext, s: Safeguard): Promise<void> {
     aggregationMode: s.aggregationMode,
     selectors: s.labelSelectors,
   };
-  const value = await measure(ctx.db, query, s.armedAt);
+  const value =
+    s.source === 'external' ? await externally(ctx, s, query) : await measure(ctx.db, query, s.armedAt);
   if (value === undefined || !passes(s, value)) return;
   const reason = `${s.metricName} (${s.aggregationMode}, last ${s.timeRange}) was ${value}: ${s.operator} ${s.threshold}`;
   await ctx.db.transaction(async (tx) => {
