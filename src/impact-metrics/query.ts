@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
-import { type Aggregation, linesOf, MODES_OF, type Selectors } from './aggregate.js';
+import { type Aggregation, linesOf, MODES_OF, type Selectors, selected } from './aggregate.js';
 import { findMetric, pointsOf, type Resolution, type StoredMetric, seriesOf } from './store.js';
 
 const MINUTE = 60_000;
@@ -56,12 +56,8 @@ export async function querySeries(db: Queryable, query: MetricQuery, withLabels:
   const series = await seriesOf(db, metric.name);
   const window = { startMs: now - range.ms, endMs: now + 1, stepMs: range.stepMs };
   const first = Math.floor(window.startMs / range.stepMs) * range.stepMs;
-  const points = await pointsOf(
-    db,
-    range.resolution,
-    series.map((s) => s.id),
-    new Date(first),
-  );
+  const ids = series.filter((s) => selected(s.labels, query.selectors)).map((s) => s.id);
+  const points = await pointsOf(db, range.resolution, metric.type, ids, new Date(first), range.stepMs / 1000);
   const answer = {
     start: String(Math.floor(window.startMs / 1000)),
     end: String(Math.floor(now / 1000)),
@@ -100,12 +96,8 @@ export async function measure(db: Queryable, query: MetricQuery, since: Date, no
   const unit = resolution === 'minutes' ? MINUTE : HOUR;
   const from = Math.floor(startMs / unit) * unit;
   const series = await seriesOf(db, metric.name);
-  const points = await pointsOf(
-    db,
-    resolution,
-    series.map((s) => s.id),
-    new Date(from),
-  );
+  const ids = series.filter((s) => selected(s.labels, query.selectors)).map((s) => s.id);
+  const points = await pointsOf(db, resolution, metric.type, ids, new Date(from));
   const stepMs = now + 1 - from;
   const [line] = linesOf(
     metric.type,

@@ -157,17 +157,38 @@ export async function seriesOf(db: Queryable, metric: string): Promise<StoredSer
   return rows;
 }
 
-/** The points of these series from `from` on, oldest first. */
+/**
+ * The points of these series from `from` on, oldest first. Counters' and gauges' are summed (the
+ * last value, for a gauge) per series and step of `stepSeconds` counted from the epoch — or over
+ * the whole window, at `from`, without a step — so a chart of months reads a point per series and
+ * day. A histogram's buckets are added up by the caller.
+ */
 export async function pointsOf(
   db: Queryable,
   resolution: Resolution,
+  type: MetricType,
   seriesIds: number[],
   from: Date,
+  stepSeconds?: number,
 ): Promise<PointRow[]> {
   if (seriesIds.length === 0) return [];
+  const table = TABLES[resolution];
+  if (type === 'histogram') {
+    const { rows } = await db.query<PointRow>(
+      `SELECT series_id::int AS "seriesId", at, value, sum, buckets FROM ${table}
+        WHERE series_id = ANY($1::bigint[]) AND at >= $2 ORDER BY at`,
+      [seriesIds, from],
+    );
+    return rows;
+  }
+  const value = type === 'counter' ? 'sum(value)' : '(array_agg(value ORDER BY at DESC))[1]';
+  const step =
+    stepSeconds === undefined
+      ? '$2::timestamptz'
+      : `to_timestamp(floor(extract(epoch FROM at) / ${Math.floor(stepSeconds)}) * ${Math.floor(stepSeconds)})`;
   const { rows } = await db.query<PointRow>(
-    `SELECT series_id::int AS "seriesId", at, value, sum, buckets FROM ${TABLES[resolution]}
-      WHERE series_id = ANY($1::bigint[]) AND at >= $2 ORDER BY at`,
+    `SELECT series_id::int AS "seriesId", ${step} AS at, ${value} AS value, NULL::float8 AS sum, NULL::float8[] AS buckets
+       FROM ${table} WHERE series_id = ANY($1::bigint[]) AND at >= $2 GROUP BY 1, 2 ORDER BY 2`,
     [seriesIds, from],
   );
   return rows;
