@@ -24,6 +24,16 @@ beforeAll(async () => {
     ...admin,
     body: { description: 'Web shop' },
   });
+  // An impact metric no SDK has sent yet, and a chart of it: the page shows its charts.
+  await ui.server.request('POST', '/api/admin/impact-metrics/register', {
+    ...admin,
+    body: { name: 'checkout_errors', type: 'counter', help: 'Failed checkouts' },
+  });
+  const chart = await ui.server.request('POST', '/api/admin/impact-metrics/config', {
+    ...admin,
+    body: { metricName: 'checkout_errors', timeRange: 'hour', aggregationMode: 'count', labelSelectors: {} },
+  });
+  expect(chart.status, chart.text).toBe(200);
   const user = await createUser(ui.server, 2);
   const group = await ui.server.request('POST', '/api/admin/groups', {
     ...admin,
@@ -46,6 +56,39 @@ beforeAll(async () => {
     '/api/admin/projects/default/features/screened/environments/development/strategies',
     admin,
   );
+  // A release template, and a plan from it with a progression and a safeguard on the flag shown.
+  const template = await ui.server.request('POST', '/api/admin/release-plan-templates', {
+    ...admin,
+    body: {
+      name: 'Gradual',
+      milestones: [
+        {
+          name: 'Some',
+          sortOrder: 0,
+          strategies: [{ name: 'flexibleRollout', parameters: { rollout: '10' } }],
+        },
+        { name: 'All', sortOrder: 1, strategies: [{ name: 'default' }] },
+      ],
+    },
+  });
+  const envPath = '/api/admin/projects/default/features/screened/environments/development';
+  await f.enable('screened', 'development');
+  const plan = await ui.server.request('POST', `${envPath}/release-plans`, {
+    ...admin,
+    body: { templateId: template.body.id },
+  });
+  await ui.server.request('PUT', `${envPath}/progressions/${plan.body.milestones[0].id}`, {
+    ...admin,
+    body: { targetMilestone: plan.body.milestones[1].id, transitionCondition: { intervalMinutes: 60 } },
+  });
+  const safeguard = await ui.server.request('PUT', `${envPath}/release-plans/${plan.body.id}/safeguards`, {
+    ...admin,
+    body: {
+      impactMetric: { metricName: 'errors', timeRange: 'hour', aggregationMode: 'rps', labelSelectors: {} },
+      triggerCondition: { operator: '>', threshold: 1 },
+    },
+  });
+  expect(safeguard.status, safeguard.text).toBe(204);
   // A project whose production takes change requests, with the admin's draft there.
   await ui.server.request('POST', '/api/admin/projects', {
     ...admin,
@@ -62,6 +105,13 @@ beforeAll(async () => {
       body: { changeRequestsEnabled: true },
     },
   );
+  // A plan there is shown read-only (an admin token skips change requests to add it).
+  const gatedPlan = await ui.server.request(
+    'POST',
+    '/api/admin/projects/reviewed/features/gated/environments/production/release-plans',
+    { ...admin, body: { templateId: template.body.id } },
+  );
+  expect(gatedPlan.status, gatedPlan.text).toBe(200);
   const draft = await ui.server.request(
     'POST',
     '/api/admin/projects/reviewed/environments/production/change-requests',
@@ -91,6 +141,7 @@ beforeAll(async () => {
     '/projects/default/features/screened',
     '/projects/default/features/screened/variants',
     '/projects/default/features/screened/usage',
+    '/projects/default/features/screened/impact-metrics',
     '/projects/default/features/screened/settings',
     '/projects/default/features/screened/history',
     '/projects/default/features/screened/json',
@@ -130,8 +181,12 @@ beforeAll(async () => {
     '/admin/integrations',
     '/admin/integrations/new?provider=webhook',
     '/admin/banners',
+    '/impact-metrics',
     '/admin/oidc',
     '/admin/import-export',
+    '/release-templates',
+    '/create-release-template',
+    `/release-templates/${template.body.id}`,
   );
 });
 afterAll(() => ui?.close());

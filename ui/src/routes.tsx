@@ -21,6 +21,10 @@ export interface AppRoute {
 // The screens a person opens first are in the main bundle; the rest load when first visited.
 const later = (name: keyof typeof lazyScreens) =>
   lazy<RouteProps>(() => import('./screens/lazy-screens').then((m) => m.lazyScreens[name]));
+// Apart from the other later screens: it brings the chart library, which they should not wait for.
+const impactMetrics = lazy<RouteProps>(() =>
+  import('./screens/impact-metrics/impact-metrics-page').then((m) => m.ImpactMetricsPage),
+);
 
 /** Pages for people without a session: sign in, join with an invite, set a password from a reset link. */
 export const publicRoutes: AppRoute[] = [
@@ -75,6 +79,10 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/admin/integrations', screen: later('integrations') },
   { path: '/admin/integrations/:integrationId', screen: later('integration') },
   { path: '/admin/banners', screen: later('banners') },
+  { path: '/impact-metrics', screen: impactMetrics },
   { path: '/admin/oidc', screen: later('oidc') },
   { path: '/admin/import-export', screen: later('importExport') },
+  { path: '/release-templates', screen: later('releaseTemplates') },
+  { path: '/create-release-template', screen: later('releaseTemplate') },
+  { path: '/release-templates/:templateId', screen: later('releaseTemplate') },
 ];

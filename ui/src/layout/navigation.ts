@@ -10,6 +10,10 @@ export interface NavItem {
 const isAdmin = (session: Session) => session.isAdmin;
 const managesRoles = (session: Session) =>
   ['CREATE_ROLE', 'UPDATE_ROLE', 'DELETE_ROLE'].some((p) => session.can(p));
+const managesTemplates = (session: Session) =>
+  ['RELEASE_PLAN_TEMPLATE_CREATE', 'RELEASE_PLAN_TEMPLATE_UPDATE', 'RELEASE_PLAN_TEMPLATE_DELETE'].some((p) =>
+    session.can(p),
+  );
 const seesTokens = (session: Session) =>
   ['ADMIN', 'READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN'].some((p) => session.can(p));
 
@@ -36,6 +40,8 @@ export const adminNavigation: NavItem[] = [
   { href: '/admin/tag-types', label: 'Tag types' },
   { href: '/admin/integrations', label: 'Integrations', visible: isAdmin },
   { href: '/admin/banners', label: 'Banners' },
+  { href: '/impact-metrics', label: 'Impact metrics', visible: isAdmin },
+  { href: '/release-templates', label: 'Release templates', visible: managesTemplates },
   { href: '/admin/oidc', label: 'Single sign-on', visible: isAdmin },
   { href: '/admin/import-export', label: 'Import and export', visible: isAdmin },
 ];

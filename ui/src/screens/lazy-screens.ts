@@ -20,6 +20,8 @@ import { OidcPage } from './oidc/oidc-page';
 import { PlaygroundPage } from './playground/playground-page';
 import { ProfilePage } from './profile/profile-page';
 import { ProjectSettingsPage } from './projects/project-settings-page';
+import { ReleaseTemplatePage } from './release-templates/release-template-page';
+import { ReleaseTemplatesPage } from './release-templates/release-templates-page';
 import { RolePage } from './roles/role-page';
 import { RolesPage } from './roles/roles-page';
 import { SegmentPage } from './segments/segment-page';
@@ -63,4 +65,6 @@ export const lazyScreens = {
   banners: BannersPage,
   oidc: OidcPage,
   importExport: ImportExportPage,
+  releaseTemplates: ReleaseTemplatesPage,
+  releaseTemplate: ReleaseTemplatePage,
 } satisfies Record<string, ComponentType<RouteProps>>;

@@ -10,6 +10,7 @@ import { Empty, Problem } from '../../components/status';
 import { Link } from '../../router';
 import { useCan } from '../../session';
 import { flagHref } from '../../shared/links';
+import { EnvironmentRelease } from '../release-plans/environment-release';
 import { CopyTo } from './copy-to';
 import type { FlagTabProps } from './flag-tab';
 import { StrategySummary } from './strategy-summary';
@@ -190,6 +191,7 @@ function EnvironmentPanel(props: PanelProps) {
         />
       </header>
       <Problem message={problem} />
+      <EnvironmentRelease {...props} />
       {environment.strategies.length === 0 ? (
         <Empty>No strategies yet: turning the flag on here adds a gradual rollout to 100%.</Empty>
       ) : (

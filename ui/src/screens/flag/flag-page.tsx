@@ -21,11 +21,15 @@ import { VariantsTab } from './variants-tab';
 const UsageTab = lazy<FlagTabProps>(() => import('./usage-tab').then((m) => m.UsageTab));
 // Opened now and then: loaded when first opened too.
 const SettingsTab = lazy<FlagTabProps>(() => import('./settings-tab').then((m) => m.SettingsTab));
+const ImpactTab = lazy<FlagTabProps>(() =>
+  import('../impact-metrics/flag-impact-tab').then((m) => m.FlagImpactTab),
+);
 
 const TABS = [
   { id: '', label: 'Environments', screen: EnvironmentsTab },
   { id: 'variants', label: 'Variants', screen: VariantsTab },
   { id: 'usage', label: 'Usage', screen: UsageTab },
+  { id: 'impact-metrics', label: 'Impact metrics', screen: ImpactTab },
   { id: 'settings', label: 'Settings', screen: SettingsTab },
   { id: 'history', label: 'History', screen: HistoryTab },
   { id: 'json', label: 'JSON', screen: JsonTab },
