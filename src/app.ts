@@ -20,8 +20,7 @@ import { fastifyTrustProxy } from './http/proxy.js';
 import { limitSdkEvaluations } from './http/rate-limit.js';
 import { type App, isReadOnly, isSdkRoute } from './http/route.js';
 import { lazySerializers, registerValidation } from './http/validation.js';
-import { ImpactMetricsBuffer } from './impact-metrics/buffer.js';
-import { writeImpactPoints } from './impact-metrics/write.js';
+import { createImpactMetricsBuffer } from './impact-metrics/write.js';
 import { registerMaintenanceGate } from './maintenance/gate.js';
 import { createMetricsBuffer } from './metrics/service.js';
 import { createPrometheusMetrics } from './prometheus/metrics.js';
@@ -116,7 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     delta,
     streams,
     metrics: createMetricsBuffer(ctx),
-    impact: new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, ctx.log, points), ctx.log),
+    impact: createImpactMetricsBuffer(ctx),
     prometheus: createPrometheusMetrics(ctx),
     // One count for every way of asking for evaluations: the frontend API and OFREP alike.
     evaluations: limitSdkEvaluations(

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '../db/database.js';
 import type { Logger } from '../log.js';
-import { type MinutePoint, merged } from './buffer.js';
+import { ImpactMetricsBuffer, type MinutePoint, merged } from './buffer.js';
 import type { MetricType, Observation } from './observations.js';
 import {
   addPoints,
@@ -30,11 +30,49 @@ interface Known {
 const sameBounds = (a: number[] | null, b: number[] | undefined) =>
   (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
 
-/** Writes a batch of minute points: their metrics and series made where the limits allow, then the minutes and hours. */
-export async function writeImpactPoints(db: Database, log: Logger, points: MinutePoint[]): Promise<void> {
+/** The buffer SDKs' impact metrics go through to the tables, remembering the series it wrote. */
+export function createImpactMetricsBuffer(ctx: { db: Database; log: Logger }): ImpactMetricsBuffer {
+  const memory = writerMemory();
+  return new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, ctx.log, points, memory), ctx.log);
+}
+
+/** Series and metric types found before: a report of known series costs no lookups. */
+export interface WriterMemory {
+  series: Map<string, Known>;
+  types: Map<string, MetricType>;
+}
+
+/** What a process remembers at most; past it, it starts again. */
+const MAX_REMEMBERED = 10_000;
+
+export function writerMemory(): WriterMemory {
+  return { series: new Map(), types: new Map() };
+}
+
+/**
+ * Writes a batch of minute points: their metrics and series made where the limits allow, then the
+ * minutes and hours. A failed write forgets what was remembered (retention may have removed a series).
+ */
+export async function writeImpactPoints(
+  db: Database,
+  log: Logger,
+  points: MinutePoint[],
+  memory = writerMemory(),
+): Promise<void> {
+  if (memory.series.size > MAX_REMEMBERED) memory.series.clear();
+  try {
+    await writeBatch(db, log, points, memory);
+  } catch (error) {
+    memory.series.clear();
+    memory.types.clear();
+    throw error;
+  }
+}
+
+async function writeBatch(db: Database, log: Logger, points: MinutePoint[], memory: WriterMemory) {
   await db.transaction(async (tx) => {
-    const types = await metricTypes(tx, points);
-    const series = new Map<string, Known | undefined>();
+    const types = await metricTypes(tx, points, memory.types);
+    const series = new Map<string, Known | undefined>(memory.series);
     let refused = 0;
     const rows: { type: MetricType; row: PointRow; observation: Observation }[] = [];
     for (const p of points) {
@@ -44,7 +82,11 @@ export async function writeImpactPoints(db: Database, log: Logger, points: Minut
         continue;
       }
       const key = `${o.metric}\u0000${o.labelsKey}`;
-      if (!series.has(key)) series.set(key, await seriesFor(tx, p));
+      if (!series.has(key)) {
+        const found = await seriesFor(tx, p);
+        series.set(key, found);
+        if (found) tx.afterCommit(() => memory.series.set(key, found));
+      }
       const known = series.get(key);
       if (!known || (o.type === 'histogram' && !sameBounds(known.bounds, o.bounds))) {
         refused++;
@@ -67,13 +109,20 @@ export async function writeImpactPoints(db: Database, log: Logger, points: Minut
   });
 }
 
-async function metricTypes(tx: Transaction, points: MinutePoint[]): Promise<Map<string, MetricType>> {
-  const types = new Map<string, MetricType>();
+async function metricTypes(
+  tx: Transaction,
+  points: MinutePoint[],
+  known: Map<string, MetricType>,
+): Promise<Map<string, MetricType>> {
+  const types = new Map(known);
   for (const p of points) {
     const { metric: name, type, help } = p.observation;
     if (types.has(name)) continue;
     const stored = await ensureMetric(tx, { name, type, help }, IMPACT_LIMITS.metrics);
-    if (stored) types.set(name, stored.type);
+    if (stored) {
+      types.set(name, stored.type);
+      tx.afterCommit(() => known.set(name, stored.type));
+    }
   }
   return types;
 }
