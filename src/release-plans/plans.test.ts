@@ -140,6 +140,23 @@ describe('a release plan on a flag environment', () => {
     expect(plans.map((p: any) => p.id)).toEqual([second.body.id]);
   });
 
+  it('added while the environment is off, starts its first milestone when it is switched on, with no default strategy', async () => {
+    await createFeature(server, 'waiting');
+    const plan = (await expectStatus(server, 200, 'POST', PLANS('waiting'), { templateId })).body;
+    expect(plan.activeMilestoneId).toBeNull();
+    await expectStatus(server, 200, 'POST', `${ENV('waiting')}/on`);
+    const after = (await expectStatus(server, 200, 'GET', PLANS('waiting'))).body[0];
+    expect(after.activeMilestoneId).toBe(plan.milestones[0].id);
+    expect((await featureEnvironment(server, 'waiting', 'production')).strategies).toEqual([]);
+    expect(await served('waiting')).toMatchObject({
+      enabled: true,
+      strategies: [{ name: 'flexibleRollout' }],
+    });
+    expect(await lastEvent(server, 'release-plan-milestone-started')).toMatchObject({
+      featureName: 'waiting',
+    });
+  });
+
   it('refuses unknown templates, plans and milestones, and those of other projects', async () => {
     await createFeature(server, 'basket');
     const unknown = await asAdmin(server, 'POST', PLANS('basket'), { templateId: 'nope' });

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import type { Queryable, Transaction } from '../db/database.js';
 import { type EventInput, recordEvent } from '../events/service.js';
 import { type FeatureEnvironmentPath, liveFeatureEnvironment } from '../features/environments/service.js';
+import { type SwitchOnHook, whenSwitchedOn } from '../features/environments/switch-service.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { actorOf, type Identity, SYSTEM_ACTOR } from '../http/identity.js';
 import { dropJob } from '../jobs/queue.js';
@@ -222,7 +223,20 @@ function progressionJob(ctx: AppContext): JobKind {
   };
 }
 
-/** Runs release plans' progressions on this process (with every other). */
+/**
+ * A flag environment switched on with a plan that has not started: its first milestone starts, and
+ * no default strategy is added beside it (a plan added while the environment was off waits for it).
+ */
+const startWaitingPlan: SwitchOnHook = async (tx, ctx, identity, at) => {
+  const plan = await findPlanOf(tx, at.featureName, at.environment, { lock: 'update' });
+  const first = plan?.milestones[0];
+  if (!plan || !first) return false;
+  if (!plan.activeMilestoneId) await startIn(ctx, tx, actorOf(identity), at.project, plan, first.id);
+  return true;
+};
+
+/** Runs release plans' progressions on this process (with every other), and starts waiting plans. */
 export function runProgressions(ctx: AppContext): void {
   ctx.jobs.register(PROGRESSION_JOB, progressionJob(ctx));
+  whenSwitchedOn(startWaitingPlan);
 }

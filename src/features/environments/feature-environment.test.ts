@@ -57,10 +57,12 @@ describe('GET …/features/:featureName/environments/:environment', () => {
       hasStrategies: true,
       hasEnabledStrategies: true,
       lastSeenAt: null,
+      safeguards: [],
     });
     const feature = (await readFeature(server, 'env-read')).body;
     const development = feature.environments.find((e: { name: string }) => e.name === 'development');
-    expect({ ...development, name: 'env-read' }).toEqual(res.body);
+    // As the feature shows it, with the environment's safeguard (see Safeguards) besides.
+    expect({ ...development, name: 'env-read', safeguards: [] }).toEqual(res.body);
     const production = await asAdmin(server, 'GET', URL('env-read', 'production'));
     expect(production.body).toMatchObject({
       enabled: false,

@@ -21,6 +21,25 @@ import {
   switchEnvironment,
 } from './service.js';
 
+/**
+ * What another room does when an environment without an active strategy is switched on, in the
+ * switch's transaction (a release plan not started yet starts): true when the environment then
+ * serves something, so that no default strategy is added beside it.
+ */
+export type SwitchOnHook = (
+  tx: Transaction,
+  ctx: AppContext,
+  identity: Identity,
+  at: FeatureEnvironmentPath,
+) => Promise<boolean>;
+
+const switchOnHooks = new Set<SwitchOnHook>();
+
+/** Registers a hook (once, however many times it is registered). */
+export function whenSwitchedOn(hook: SwitchOnHook): void {
+  switchOnHooks.add(hook);
+}
+
 export interface SwitchOptions {
   /** Turning on also enables the environment's disabled strategies (Unleash's query parameter). */
   activateDisabledStrategies?: boolean;
@@ -93,6 +112,7 @@ async function switchIn(
       await activateStrategies(tx, identity, at);
       active = true;
     }
+    for (const hook of switchOnHooks) if (!active) active = await hook(tx, ctx, identity, at);
     if (!active) {
       assertPermission(identity, 'CREATE_FEATURE_STRATEGY', {
         project: at.project,
