@@ -81,11 +81,10 @@ export async function viewsOf(
   requests: readonly ChangeRequestRow[],
 ): Promise<ChangeRequestView[]> {
   const ids = requests.map((r) => r.id);
-  const [changes, reviews, comments] = await Promise.all([
-    changesOf(db, ids),
-    reviewsOf(db, ids),
-    commentsOf(db, ids),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection takes a query at a time.
+  const changes = await changesOf(db, ids);
+  const reviews = await reviewsOf(db, ids);
+  const comments = await commentsOf(db, ids);
   const userIds = new Set<number>();
   for (const row of [...requests, ...changes, ...comments]) {
     if (row.createdByUserId !== null) userIds.add(row.createdByUserId);

@@ -158,10 +158,10 @@ export async function seriesOf(db: Queryable, metric: string): Promise<StoredSer
 }
 
 /**
- * The points of these series from `from` on, oldest first. Counters' and gauges' are summed (the
- * last value, for a gauge) per series and step of `stepSeconds` counted from the epoch — or over
- * the whole window, at `from`, without a step — so a chart of months reads a point per series and
- * day. A histogram's buckets are added up by the caller.
+ * The points of these series from `from` on, oldest first, summed per series and step of
+ * `stepSeconds` counted from the epoch — or over the whole window, at `from`, without a step — so a
+ * chart of months reads a point per series and day: a counter's increases and a histogram's
+ * observations added up, a gauge's last value.
  */
 export async function pointsOf(
   db: Queryable,
@@ -173,19 +173,24 @@ export async function pointsOf(
 ): Promise<PointRow[]> {
   if (seriesIds.length === 0) return [];
   const table = TABLES[resolution];
+  const step =
+    stepSeconds === undefined
+      ? '$2::timestamptz'
+      : `to_timestamp(floor(extract(epoch FROM at) / ${Math.floor(stepSeconds)}) * ${Math.floor(stepSeconds)})`;
   if (type === 'histogram') {
+    // Each step's observations of a series: counts and sums added, and its buckets bound by bound.
     const { rows } = await db.query<PointRow>(
-      `SELECT series_id::int AS "seriesId", at, value, sum, buckets FROM ${table}
-        WHERE series_id = ANY($1::bigint[]) AND at >= $2 ORDER BY at`,
+      `WITH p AS (SELECT series_id, ${step} AS at, value, sum, buckets FROM ${table}
+                   WHERE series_id = ANY($1::bigint[]) AND at >= $2)
+       SELECT series_id::int AS "seriesId", at, sum(value) AS value, sum(sum) AS sum,
+              ARRAY(SELECT sum(b.v) FROM p q, unnest(q.buckets) WITH ORDINALITY AS b(v, i)
+                     WHERE q.series_id = p.series_id AND q.at = p.at GROUP BY b.i ORDER BY b.i) AS buckets
+         FROM p GROUP BY series_id, at ORDER BY at`,
       [seriesIds, from],
     );
     return rows;
   }
   const value = type === 'counter' ? 'sum(value)' : '(array_agg(value ORDER BY at DESC))[1]';
-  const step =
-    stepSeconds === undefined
-      ? '$2::timestamptz'
-      : `to_timestamp(floor(extract(epoch FROM at) / ${Math.floor(stepSeconds)}) * ${Math.floor(stepSeconds)})`;
   const { rows } = await db.query<PointRow>(
     `SELECT series_id::int AS "seriesId", ${step} AS at, ${value} AS value, NULL::float8 AS sum, NULL::float8[] AS buckets
        FROM ${table} WHERE series_id = ANY($1::bigint[]) AND at >= $2 GROUP BY 1, 2 ORDER BY 2`,
