@@ -6,15 +6,17 @@ const afterMs = (ms: number) => new Date(Date.now() + ms);
 
 /** What a kind of job does, and what its failure means. */
 export interface JobKind {
-  /** Does the job's work: every transaction it makes joins the one that claimed the job. */
+  /** Does the job's work: every transaction it makes joins the one that claimed the job (a recurring job's: none). */
   run(job: Job): Promise<void>;
   /** Records what the failure means to the kind (in the transaction that records the failure). */
   failed?(tx: Transaction, job: Job, reason: string): Promise<void>;
   /** How long to wait before the attempt after `attempts` failed ones; undefined: none is made. */
   retryAfterMs?(attempts: number): number | undefined;
   /**
-   * A job that comes back: after each run (successful or not) the same job waits this long again,
-   * rather than ending. One job of the kind exists however many processes run it.
+   * A job that comes back: the process that takes it moves it this long ahead at once, then runs
+   * it outside any transaction (a check of many things, some of them slow, holds no lock meanwhile).
+   * One job of the kind exists however many processes run it; killed while running, a process
+   * leaves it for the next time. Its work must bear being done twice.
    */
   everyMs?: number;
 }
@@ -101,28 +103,42 @@ export class JobRunner {
   /** Runs the first due job; false when none is due. */
   private async runOne(): Promise<boolean> {
     let claimed: Job | undefined;
+    let recurring: Job | undefined;
     try {
       await this.db.atomically(async () => {
         claimed = await this.db.transaction((tx) => claimDueJob(tx, [...this.kinds.keys()]));
         if (!claimed) return;
         const job = claimed;
         const kind = this.kinds.get(job.kind)!;
+        if (kind.everyMs !== undefined) {
+          await this.db.transaction((tx) => postponeJob(tx, job.id, afterMs(kind.everyMs!)));
+          recurring = job;
+          return;
+        }
         await kind.run(job);
-        await this.db.transaction((tx) =>
-          kind.everyMs === undefined ? finishJob(tx, job.id) : postponeJob(tx, job.id, afterMs(kind.everyMs)),
-        );
+        await this.db.transaction((tx) => finishJob(tx, job.id));
       });
     } catch (error) {
       if (!claimed) throw error;
       await this.recordFailure(claimed, error);
     }
+    if (recurring) await this.runRecurring(recurring);
     return claimed !== undefined;
+  }
+
+  private async runRecurring(job: Job): Promise<void> {
+    try {
+      await this.kinds.get(job.kind)!.run(job);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn({ job: job.id, kind: job.kind, key: job.key, reason }, 'jobs: a recurring job failed');
+    }
   }
 
   private async recordFailure(job: Job, error: unknown): Promise<void> {
     const kind = this.kinds.get(job.kind)!;
     const reason = error instanceof Error ? error.message : String(error);
-    const delay = kind.everyMs ?? kind.retryAfterMs?.(job.attempts + 1);
+    const delay = kind.retryAfterMs?.(job.attempts + 1);
     const retryAt = delay === undefined ? null : afterMs(delay);
     this.log.warn({ job: job.id, kind: job.kind, key: job.key, reason }, 'jobs: a job failed');
     await this.db.transaction(async (tx) => {
