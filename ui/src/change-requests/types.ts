@@ -67,7 +67,25 @@ export interface ChangeRequest {
   approvals: Review[];
   rejections: Review[];
   comments: { id: number; text: string; createdAt: string; createdBy: UserSummary }[];
-  schedule?: { status: string; scheduledAt: string; reason?: string };
+  /** Only while it is Scheduled. */
+  schedule?: Schedule;
+}
+
+/**
+ * When a scheduled request is applied: `pending` waits for then; a `suspended` one will not be
+ * (what it changes changed first), a `failed` one could not be; both say why in `reason`.
+ */
+export interface Schedule {
+  status: 'pending' | 'suspended' | 'failed';
+  scheduledAt: string;
+  reason?: string;
+}
+
+/** A scheduled request that changes a flag, as `…/change-requests/scheduled?feature=` lists it. */
+export interface ScheduledRef {
+  id: number;
+  environment: string;
+  title?: string;
 }
 
 /** How many of a project's requests are in each state (`…/change-requests/count`). */

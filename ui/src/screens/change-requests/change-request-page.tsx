@@ -15,6 +15,7 @@ import { useProjectTrail } from '../projects/project-trail';
 import { RequestActions } from './request-actions';
 import { RequestChanges } from './request-changes';
 import { RequestComments, RequestReviews } from './request-discussion';
+import { RequestSchedule } from './request-schedule';
 import { TitleForm } from './request-title';
 import { StateBadge } from './state-badge';
 
@@ -40,15 +41,6 @@ function RequestFacts({ request }: { request: ChangeRequest }) {
         <dt>Created</dt>
         <dd>{formatDateTime(request.createdAt)}</dd>
       </div>
-      {request.schedule && (
-        <div>
-          <dt>Scheduled for</dt>
-          <dd>
-            {formatDateTime(request.schedule.scheduledAt)}
-            {request.schedule.reason && <span class="muted"> ({request.schedule.reason})</span>}
-          </dd>
-        </div>
-      )}
     </dl>
   );
 }
@@ -87,6 +79,7 @@ export function ChangeRequestPage({ params }: RouteProps) {
                 <TitleForm request={cr} onSaved={request.reload} onClose={() => setRenaming(false)} />
               )}
               <RequestFacts request={cr} />
+              {cr.schedule && <RequestSchedule schedule={cr.schedule} reload={request.reload} />}
             </PageHeader>
             <Problem message={action.problem} />
             <RequestActions request={cr} action={action} reload={request.reload} />

@@ -5,6 +5,7 @@ import {
   type ChangeRequestCounts,
   isClosed,
   requestName,
+  type Schedule,
   userName,
 } from '../../change-requests/types';
 import { SelectField } from '../../components/fields';
@@ -43,6 +44,17 @@ function Counts({ counts }: { counts: ChangeRequestCounts }) {
   );
 }
 
+/** When a scheduled request is applied, or that it will not be until someone acts on it. */
+function ScheduledFor({ schedule }: { schedule: Schedule }) {
+  const stopped = schedule.status !== 'pending';
+  return (
+    <span class={`request-when${stopped ? ' request-when-stopped' : ''}`}>
+      {stopped ? `${schedule.status}, was for ` : 'for '}
+      <time dateTime={schedule.scheduledAt}>{formatDateTime(schedule.scheduledAt)}</time>
+    </span>
+  );
+}
+
 function RequestTable({ project, requests }: { project: string; requests: ChangeRequest[] }) {
   return (
     <table class="table">
@@ -67,6 +79,7 @@ function RequestTable({ project, requests }: { project: string; requests: Change
             <td data-label="Environment">{r.environment}</td>
             <td data-label="State">
               <StateBadge state={r.state} />
+              {r.schedule && <ScheduledFor schedule={r.schedule} />}
             </td>
             <td data-label="Requested by">{userName(r.createdBy)}</td>
             <td data-label="Flags">

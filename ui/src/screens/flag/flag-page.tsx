@@ -2,6 +2,7 @@ import { featurePath } from '../../api/client';
 import type { Feature, FeatureType } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { DraftBanner } from '../../change-requests/draft-banner';
+import { ScheduledNote } from '../../change-requests/scheduled-note';
 import { lazy } from '../../components/lazy';
 import { ErrorMessage, Loaded } from '../../components/status';
 import { PageHeader } from '../../layout/page-header';
@@ -83,6 +84,7 @@ export function FlagPage({ params }: RouteProps) {
             <FlagDependency project={project} feature={flag} reload={feature.reload} />
           </PageHeader>
           <DraftBanner project={project} />
+          <ScheduledNote project={project} flag={flag.name} />
           <nav class="tabs" aria-label="Parts of the flag">
             {TABS.map((t) => (
               <Link
