@@ -8,12 +8,21 @@ import type { Queryable } from '../src/db/database.js';
  * feature was last seen and failed sign-ins (written after the answer, or counted by design), SDK
  * instances and usage counts and the applications, events and lifecycle stages the metrics buffer
  * writes in the background, flags SDKs asked for that do not exist, integrations' deliveries (the
- * worker moves them on), and `config_changes`, which retention prunes (the revision it follows is kept).
+ * worker moves them on), impact metrics (written by their buffer), the recurring safeguard check's
+ * job and the times a safeguard was armed and tripped, and `config_changes`, which retention prunes
+ * (the revision it follows is kept).
  * Events are compared by count and newest id: they are only ever added.
  */
 export type StateDigest = Map<string, string>;
 
-const VOLATILE_COLUMNS = new Set(['seen_at', 'last_seen', 'last_seen_at', 'login_attempts']);
+const VOLATILE_COLUMNS = new Set([
+  'seen_at',
+  'last_seen',
+  'last_seen_at',
+  'login_attempts',
+  'armed_at',
+  'triggered_at',
+]);
 const BACKGROUND_TABLES = new Set([
   'client_instances',
   'client_metrics_hourly',
@@ -21,6 +30,10 @@ const BACKGROUND_TABLES = new Set([
   'config_changes',
   'addon_deliveries',
   'unknown_flags',
+  'impact_metrics',
+  'impact_metric_series',
+  'impact_metric_minutes',
+  'impact_metric_hours',
 ]);
 /**
  * The metrics buffer acts as `sdk`; the usage revision moves with every flush, which also moves
@@ -31,6 +44,7 @@ const ROWS_KEPT: Record<string, string> = {
   client_applications: "created_by IS DISTINCT FROM 'sdk'",
   events: "created_by IS DISTINCT FROM 'sdk'",
   revisions: "name <> 'metrics'",
+  jobs: "kind <> 'safeguard-check'",
 };
 
 async function digestStatement(db: Queryable): Promise<string> {
