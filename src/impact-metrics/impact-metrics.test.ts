@@ -186,12 +186,21 @@ describe('impact metrics from SDKs', () => {
 
   it('lets a token make only so many series, a public frontend token included', async () => {
     const samples = Array.from({ length: 250 }, (_, i) => ({ labels: { user: `u${i}` }, value: 1 }));
-    const res = await report(
+    // A report takes 100 samples of a metric at most.
+    const tooMany = await report(
       [{ name: 'clicks', help: 'Clicks', type: 'counter', samples }],
       FRONTEND_TOKEN,
       '/api/frontend/client/metrics',
     );
-    expect(res.status).toBe(200);
+    expect(tooMany.status).toBe(400);
+    for (let i = 0; i < samples.length; i += 100) {
+      const res = await report(
+        [{ name: 'clicks', help: 'Clicks', type: 'counter', samples: samples.slice(i, i + 100) }],
+        FRONTEND_TOKEN,
+        '/api/frontend/client/metrics',
+      );
+      expect(res.status).toBe(200);
+    }
     const answer = await until(
       () => query({ metricName: 'clicks' }),
       (r) => r.status === 200 && total(r.body.series[0]) === 200,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ImpactMetricReport } from './schemas.js';
 
 export type MetricType = 'counter' | 'gauge' | 'histogram';
@@ -8,7 +9,7 @@ export interface Observation {
   type: MetricType;
   help: string;
   labels: Record<string, string>;
-  /** The labels as one text, keys sorted: what tells the metric's series apart. */
+  /** A hash of the labels (keys sorted): what tells the metric's series apart. */
   labelsKey: string;
   /** A counter's increase, a gauge's value, a histogram's count. */
   value: number;
@@ -29,12 +30,14 @@ export type Origin = 'sdk' | 'Edge';
 const sanitize = (name: string) => name.replace(/[^a-zA-Z0-9_]/g, '_');
 const usable = (name: string) => /^[a-zA-Z_]/.test(name);
 
+/** The labels as one short text: a hash of their canonical form (keys sorted). */
 export function labelsKeyOf(labels: Record<string, string>): string {
-  return JSON.stringify(
+  const canonical = JSON.stringify(
     Object.keys(labels)
       .sort()
       .map((k) => [k, labels[k]]),
   );
+  return createHash('sha256').update(canonical).digest('base64url');
 }
 
 function labelsOf(raw: Record<string, string | number> | undefined, origin: Origin): Record<string, string> {

@@ -4,8 +4,8 @@ import { Nullable } from '../http/schemas.js';
 // What one report may carry. A report's metrics are summed in memory before they are written, so
 // these bound the work of one request; what bounds storage is the number of series a token may
 // make (see ./limits.ts).
-const MAX_METRICS = 100;
-const MAX_SAMPLES = 500;
+const MAX_METRICS = 50;
+const MAX_SAMPLES = 100;
 const MAX_LABELS = 16;
 const MAX_BUCKETS = 50;
 

@@ -38,62 +38,74 @@ export async function findMetric(db: Queryable, name: string): Promise<StoredMet
   return rows[0];
 }
 
-/** Adds the metric unless it exists or there are `max` already; the metric as stored, if it is. */
-export async function ensureMetric(
-  db: Queryable,
-  metric: StoredMetric,
-  max: number,
-): Promise<StoredMetric | undefined> {
+/** Of these metrics, those there are, as stored. */
+export async function metricsNamed(db: Queryable, names: string[]): Promise<StoredMetric[]> {
+  const { rows } = await db.query<StoredMetric>(
+    'SELECT name, type, help FROM impact_metrics WHERE name = ANY($1::text[])',
+    [names],
+  );
+  return rows;
+}
+
+/** Adds the metrics (none there yet), as many as there is room for under `max` in all. */
+export async function insertMetrics(db: Queryable, metrics: StoredMetric[], max: number): Promise<void> {
   await db.query(
     `INSERT INTO impact_metrics (name, type, help)
-     SELECT $1, $2, $3 WHERE (SELECT count(*) FROM impact_metrics) < $4
+     SELECT n, t, h FROM unnest($1::text[], $2::text[], $3::text[]) AS x(n, t, h)
+      LIMIT greatest(0, $4 - (SELECT count(*) FROM impact_metrics))
      ON CONFLICT (name) DO NOTHING`,
-    [metric.name, metric.type, metric.help, max],
+    [metrics.map((m) => m.name), metrics.map((m) => m.type), metrics.map((m) => m.help), max],
   );
-  return findMetric(db, metric.name);
 }
 
-export async function findSeriesId(
+export interface SeriesKey {
+  metric: string;
+  labelsKey: string;
+}
+
+/** Of these series, those there are, with their ids and bounds. */
+export async function seriesNamed(
   db: Queryable,
-  metric: string,
-  labelsKey: string,
-): Promise<{ id: number; bounds: number[] | null } | undefined> {
-  const { rows } = await db.query<{ id: number; bounds: number[] | null }>(
-    'SELECT id::int AS id, bounds FROM impact_metric_series WHERE metric = $1 AND labels_key = $2',
-    [metric, labelsKey],
+  keys: SeriesKey[],
+): Promise<(SeriesKey & { id: number; bounds: number[] | null })[]> {
+  const { rows } = await db.query<SeriesKey & { id: number; bounds: number[] | null }>(
+    `SELECT s.id::int AS id, s.metric, s.labels_key AS "labelsKey", s.bounds
+       FROM impact_metric_series s
+       JOIN unnest($1::text[], $2::text[]) AS k(metric, labels_key)
+         ON s.metric = k.metric AND s.labels_key = k.labels_key`,
+    [keys.map((k) => k.metric), keys.map((k) => k.labelsKey)],
   );
-  return rows[0];
+  return rows;
 }
 
-/** Adds a series unless the token has `perToken` series or the instance `overall`; its id, if it exists then. */
+/** How many series the token made, and how many there are in all. */
+export async function countSeries(db: Queryable, token: string): Promise<{ own: number; all: number }> {
+  const { rows } = await db.query<{ own: number; all: number }>(
+    `SELECT count(*) FILTER (WHERE token = $1)::int AS own, count(*)::int AS "all" FROM impact_metric_series`,
+    [token],
+  );
+  return rows[0]!;
+}
+
+/** Adds the series (none there yet) as the token's. */
 export async function insertSeries(
   db: Queryable,
-  series: {
-    metric: string;
-    labels: Record<string, string>;
-    labelsKey: string;
-    token: string;
-    bounds?: number[];
-  },
-  limits: { perToken: number; overall: number },
-): Promise<{ id: number; bounds: number[] | null } | undefined> {
+  token: string,
+  series: (SeriesKey & { labels: Record<string, string>; bounds?: number[] })[],
+): Promise<void> {
   await db.query(
     `INSERT INTO impact_metric_series (metric, labels, labels_key, token, bounds)
-     SELECT $1, $2::jsonb, $3, $4, $5::float8[]
-      WHERE (SELECT count(*) FROM impact_metric_series WHERE token = $4) < $6
-        AND (SELECT count(*) FROM impact_metric_series) < $7
+     SELECT m, l::jsonb, k, $4, CASE WHEN b = '' THEN NULL ELSE b::float8[] END
+       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[]) AS x(m, l, k, b)
      ON CONFLICT (metric, labels_key) DO NOTHING`,
     [
-      series.metric,
-      JSON.stringify(series.labels),
-      series.labelsKey,
-      series.token,
-      series.bounds ?? null,
-      limits.perToken,
-      limits.overall,
+      series.map((s) => s.metric),
+      series.map((s) => JSON.stringify(s.labels)),
+      series.map((s) => s.labelsKey),
+      token,
+      series.map((s) => (s.bounds ? `{${s.bounds.join(',')}}` : '')),
     ],
   );
-  return findSeriesId(db, series.metric, series.labelsKey);
 }
 
 export async function markSeriesSeen(db: Queryable, ids: number[]): Promise<void> {

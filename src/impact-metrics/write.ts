@@ -1,31 +1,14 @@
 import type { Database, Transaction } from '../db/database.js';
 import type { Logger } from '../log.js';
 import { ImpactMetricsBuffer, type MinutePoint, merged } from './buffer.js';
+import { knownSeries, metricTypes, seriesKeyOf, type WriterMemory, writerMemory } from './known-series.js';
 import type { MetricType, Observation } from './observations.js';
-import {
-  addPoints,
-  ensureMetric,
-  findSeriesId,
-  insertSeries,
-  markSeriesSeen,
-  type PointRow,
-  type Resolution,
-} from './store.js';
+import { addPoints, markSeriesSeen, type PointRow, type Resolution } from './store.js';
 
 const HOUR_MS = 3_600_000;
 
-/**
- * What SDKs may store. Each token makes at most `perToken` series (a public frontend token
- * included), the instance holds at most `overall` series of at most `metrics` metrics: a series
- * keeps at most 2,880 minutes and 4,400 hours, so these bound the tables whatever clients send.
- * A sample of a series that cannot be made is dropped, and logged.
- */
-export const IMPACT_LIMITS = { metrics: 200, perToken: 200, overall: 2000 };
-
-interface Known {
-  id: number;
-  bounds: number[] | null;
-}
+/** What a process remembers at most; past it, it starts again. */
+const MAX_REMEMBERED = 10_000;
 
 const sameBounds = (a: number[] | null, b: number[] | undefined) =>
   (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
@@ -36,22 +19,10 @@ export function createImpactMetricsBuffer(ctx: { db: Database; log: Logger }): I
   return new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, ctx.log, points, memory), ctx.log);
 }
 
-/** Series and metric types found before: a report of known series costs no lookups. */
-export interface WriterMemory {
-  series: Map<string, Known>;
-  types: Map<string, MetricType>;
-}
-
-/** What a process remembers at most; past it, it starts again. */
-const MAX_REMEMBERED = 10_000;
-
-export function writerMemory(): WriterMemory {
-  return { series: new Map(), types: new Map() };
-}
-
 /**
- * Writes a batch of minute points: their metrics and series made where the limits allow, then the
- * minutes and hours. A failed write forgets what was remembered (retention may have removed a series).
+ * Writes a batch of minute points in one transaction of a few statements: their metrics and series
+ * made where the limits allow, then the minutes and hours. A failed write forgets what was
+ * remembered (retention may have removed a series).
  */
 export async function writeImpactPoints(
   db: Database,
@@ -71,27 +42,14 @@ export async function writeImpactPoints(
 
 async function writeBatch(db: Database, log: Logger, points: MinutePoint[], memory: WriterMemory) {
   await db.transaction(async (tx) => {
-    const types = await metricTypes(tx, points, memory.types);
-    const series = new Map<string, Known | undefined>(memory.series);
-    let refused = 0;
+    const types = await metricTypes(tx, points, memory);
+    const fitting = points.filter((p) => types.get(p.observation.metric) === p.observation.type);
+    const series = await knownSeries(tx, fitting, memory);
     const rows: { type: MetricType; row: PointRow; observation: Observation }[] = [];
-    for (const p of points) {
+    for (const p of fitting) {
       const o = p.observation;
-      if (types.get(o.metric) !== o.type) {
-        refused++;
-        continue;
-      }
-      const key = `${o.metric}\u0000${o.labelsKey}`;
-      if (!series.has(key)) {
-        const found = await seriesFor(tx, p);
-        series.set(key, found);
-        if (found) tx.afterCommit(() => memory.series.set(key, found));
-      }
-      const known = series.get(key);
-      if (!known || (o.type === 'histogram' && !sameBounds(known.bounds, o.bounds))) {
-        refused++;
-        continue;
-      }
+      const known = series.get(seriesKeyOf(o.metric, o.labelsKey));
+      if (!known || (o.type === 'histogram' && !sameBounds(known.bounds, o.bounds))) continue;
       const row = {
         seriesId: known.id,
         at: new Date(p.minute),
@@ -104,39 +62,11 @@ async function writeBatch(db: Database, log: Logger, points: MinutePoint[], memo
     await writeRows(tx, 'minutes', rows);
     await writeRows(tx, 'hours', hourly(rows));
     await markSeriesSeen(tx, [...new Set(rows.map((r) => r.row.seriesId))]);
-    if (refused > 0)
+    const refused = points.length - rows.length;
+    if (refused > 0) {
       log.warn({ refused }, 'impact metrics: samples over the limits of series or of another type dropped');
-  });
-}
-
-async function metricTypes(
-  tx: Transaction,
-  points: MinutePoint[],
-  known: Map<string, MetricType>,
-): Promise<Map<string, MetricType>> {
-  const types = new Map(known);
-  for (const p of points) {
-    const { metric: name, type, help } = p.observation;
-    if (types.has(name)) continue;
-    const stored = await ensureMetric(tx, { name, type, help }, IMPACT_LIMITS.metrics);
-    if (stored) {
-      types.set(name, stored.type);
-      tx.afterCommit(() => known.set(name, stored.type));
     }
-  }
-  return types;
-}
-
-async function seriesFor(tx: Transaction, p: MinutePoint): Promise<Known | undefined> {
-  const o = p.observation;
-  return (
-    (await findSeriesId(tx, o.metric, o.labelsKey)) ??
-    insertSeries(
-      tx,
-      { metric: o.metric, labels: o.labels, labelsKey: o.labelsKey, token: p.token, bounds: o.bounds },
-      IMPACT_LIMITS,
-    )
-  );
+  });
 }
 
 /** The minute points summed into the hours they fall in (a gauge's hour keeps its last minute). */

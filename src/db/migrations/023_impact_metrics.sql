@@ -13,7 +13,8 @@ CREATE TABLE impact_metric_series (
   id bigserial PRIMARY KEY,
   metric text NOT NULL REFERENCES impact_metrics (name) ON DELETE CASCADE,
   labels jsonb NOT NULL,
-  -- The labels as one canonical text (sorted keys): what tells two series apart.
+  -- A hash of the labels' canonical text (sorted keys): what tells two series apart, short however
+  -- long the labels are.
   labels_key text NOT NULL,
   -- The token that first reported it: each token may make only so many series.
   token text NOT NULL,
