@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { registerInstances } from '../applications/service.js';
 import { actorOf, type TokenIdentity } from '../http/identity.js';
 import type { MetricsBuffer } from '../metrics/buffer.js';
-import { resolveApiToken } from '../tokens/credentials.js';
+import { resolveApiTokens } from '../tokens/credentials.js';
 import type { BulkMetricsBody, ValidatedTokens } from './schemas.js';
 
 /**
@@ -16,8 +16,8 @@ export async function validateEdgeTokens(
   secrets: string[],
 ): Promise<Static<typeof ValidatedTokens>> {
   const tokens: Static<typeof ValidatedTokens>['tokens'] = [];
-  for (const secret of new Set(secrets)) {
-    const token = await resolveApiToken(ctx.db, ctx.identityCache, secret);
+  const resolved = await resolveApiTokens(ctx.db, ctx.identityCache, [...new Set(secrets)]);
+  for (const [secret, token] of resolved) {
     if (!token || token.tokenType === 'admin') continue;
     tokens.push({
       token: secret,

@@ -12,7 +12,7 @@ export interface MinutePoint {
 }
 
 /** Points waiting to be written at most; reports beyond them are dropped until the next write. */
-const MAX_PENDING = 5_000;
+const MAX_PENDING = 2_500;
 
 /**
  * Impact metrics summed in memory per series and minute, written at most once a second (and when

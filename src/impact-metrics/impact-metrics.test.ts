@@ -186,16 +186,16 @@ describe('impact metrics from SDKs', () => {
 
   it('lets a token make only so many series, a public frontend token included', async () => {
     const samples = Array.from({ length: 250 }, (_, i) => ({ labels: { user: `u${i}` }, value: 1 }));
-    // A report takes 100 samples of a metric at most.
+    // A report takes 50 samples of a metric at most.
     const tooMany = await report(
       [{ name: 'clicks', help: 'Clicks', type: 'counter', samples }],
       FRONTEND_TOKEN,
       '/api/frontend/client/metrics',
     );
     expect(tooMany.status).toBe(400);
-    for (let i = 0; i < samples.length; i += 100) {
+    for (let i = 0; i < samples.length; i += 50) {
       const res = await report(
-        [{ name: 'clicks', help: 'Clicks', type: 'counter', samples: samples.slice(i, i + 100) }],
+        [{ name: 'clicks', help: 'Clicks', type: 'counter', samples: samples.slice(i, i + 50) }],
         FRONTEND_TOKEN,
         '/api/frontend/client/metrics',
       );

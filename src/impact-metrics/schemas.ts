@@ -4,17 +4,17 @@ import { Nullable } from '../http/schemas.js';
 // What one report may carry. A report's metrics are summed in memory before they are written, so
 // these bound the work of one request; what bounds storage is the number of series a token may
 // make (see ./limits.ts).
-const MAX_METRICS = 50;
-const MAX_SAMPLES = 100;
-const MAX_LABELS = 16;
+const MAX_METRICS = 25;
+const MAX_SAMPLES = 50;
+const MAX_LABELS = 10;
 const MAX_BUCKETS = 50;
 
 const Finite = Type.Number({ minimum: -1e300, maximum: 1e300 });
 const NonNegative = Type.Number({ minimum: 0, maximum: 1e300 });
 
 const Labels = Type.Record(
-  Type.String({ minLength: 1, maxLength: 100 }),
-  Type.Union([Type.String({ maxLength: 200 }), Finite]),
+  Type.String({ minLength: 1, maxLength: 64 }),
+  Type.Union([Type.String({ maxLength: 100 }), Finite]),
   { maxProperties: MAX_LABELS, description: 'Label values are strings or numbers' },
 );
 

@@ -4,7 +4,15 @@ import type { IdentityCache } from '../identity/cache.js';
 import { noteSeen } from '../identity/seen.js';
 import { hashSecret, randomHex } from '../secrets.js';
 import { markChanged } from '../sync/changes.js';
-import { deletePatsOf, findActiveApiToken, findActivePat, touchApiToken, touchPat } from './store.js';
+import {
+  type ApiToken,
+  deletePatsOf,
+  findActiveApiToken,
+  findActiveApiTokens,
+  findActivePat,
+  touchApiToken,
+  touchPat,
+} from './store.js';
 
 // What the other areas need of API tokens and personal access tokens, whose rows only this area
 // writes: a request's credentials resolved, a user's PATs revoked, when they were last used.
@@ -34,10 +42,11 @@ export async function resolveApiToken(
   db: Database,
   cache: IdentityCache,
   secret: string,
+  read: (secretHash: string) => Promise<ApiToken | null> = (hash) => findActiveApiToken(db, hash),
 ): Promise<TokenIdentity | null> {
   const secretHash = hashSecret(secret);
   const found = await cache.credential(secretHash, async () => {
-    const token = await findActiveApiToken(db, secretHash);
+    const token = await read(secretHash);
     if (!token) return null;
     const identity: TokenIdentity = {
       kind: 'token',
@@ -56,6 +65,28 @@ export async function resolveApiToken(
   const id = found.id;
   noteSeen(db, `api-token:${id}`, (d) => touchApiToken(d, id));
   return found.token;
+}
+
+/** Many API tokens at once (an Edge's list): those not resolved before are read in one statement. */
+export async function resolveApiTokens(
+  db: Database,
+  cache: IdentityCache,
+  secrets: string[],
+): Promise<Map<string, TokenIdentity | null>> {
+  // Read a hundred at a time: on the embedded database each statement runs on the event loop.
+  const reads = new Map<number, Promise<Map<string, ApiToken>>>();
+  const hashes = secrets.map(hashSecret);
+  const readFor = (index: number) => async (hash: string) => {
+    const chunk = Math.floor(index / 100);
+    if (!reads.has(chunk))
+      reads.set(chunk, findActiveApiTokens(db, hashes.slice(chunk * 100, chunk * 100 + 100)));
+    return (await reads.get(chunk)!).get(hash) ?? null;
+  };
+  const resolved = new Map<string, TokenIdentity | null>();
+  for (const [i, secret] of secrets.entries()) {
+    resolved.set(secret, await resolveApiToken(db, cache, secret, readFor(i)));
+  }
+  return resolved;
 }
 
 /** The user id a personal access token acts for; null when it names none (or expired). */

@@ -58,6 +58,19 @@ export async function findActiveApiToken(db: Queryable, secretHash: string): Pro
   return rows[0] ? toApiToken(rows[0]) : null;
 }
 
+/** The active API tokens of these secret hashes, by hash. */
+export async function findActiveApiTokens(
+  db: Queryable,
+  secretHashes: string[],
+): Promise<Map<string, ApiToken>> {
+  const { rows } = await db.query<ApiTokenRecord & { secret_hash: string }>(
+    `SELECT ${API_TOKEN_COLUMNS}, secret_hash FROM api_tokens
+      WHERE secret_hash = ANY($1::text[]) AND (expires_at IS NULL OR expires_at > now())`,
+    [secretHashes],
+  );
+  return new Map(rows.map((r) => [r.secret_hash, toApiToken(r)]));
+}
+
 export async function apiTokenExists(db: Queryable, secretHash: string): Promise<boolean> {
   return (await existingApiTokens(db, [secretHash])).size > 0;
 }
