@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/database.js';
-import { seriesTotals } from './store.js';
+import { seriesIdsByMetric, seriesTotals } from './store.js';
+
+/** Series summed per statement: on the embedded database each statement runs on the event loop. */
+const PER_STATEMENT = 5;
 
 const escapeHelp = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 const escapeValue = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
@@ -19,7 +22,12 @@ function labelText(labels: Record<string, string>, extra: Record<string, string>
 export async function prometheusText(db: Queryable): Promise<string> {
   const lines: string[] = [];
   let current = '';
-  for (const row of await seriesTotals(db)) {
+  const ids = await seriesIdsByMetric(db);
+  const rows = [];
+  for (let i = 0; i < ids.length; i += PER_STATEMENT) {
+    rows.push(...(await seriesTotals(db, ids.slice(i, i + PER_STATEMENT))));
+  }
+  for (const row of rows) {
     if (row.metric !== current) {
       current = row.metric;
       lines.push(`# HELP ${row.metric} ${escapeHelp(row.help)}`, `# TYPE ${row.metric} ${row.type}`);

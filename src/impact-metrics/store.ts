@@ -211,8 +211,16 @@ export async function pointsOf(
   return rows;
 }
 
-/** Every series with its whole hourly history summed: what the Prometheus text exposes. */
-export async function seriesTotals(db: Queryable) {
+/** Every series' id, by metric name. */
+export async function seriesIdsByMetric(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT s.id::int AS id FROM impact_metric_series s ORDER BY s.metric, s.id',
+  );
+  return rows.map((r) => r.id);
+}
+
+/** These series with their whole hourly history summed: what the Prometheus text exposes. */
+export async function seriesTotals(db: Queryable, ids: number[]) {
   const { rows } = await db.query<{
     metric: string;
     type: MetricType;
@@ -232,7 +240,9 @@ export async function seriesTotals(db: Queryable) {
                WHERE hh.series_id = s.id GROUP BY b.i ORDER BY b.i) END AS buckets
        FROM impact_metrics m JOIN impact_metric_series s ON s.metric = m.name
        LEFT JOIN impact_metric_hours h ON h.series_id = s.id
+      WHERE s.id = ANY($1::bigint[])
       GROUP BY m.name, m.type, m.help, s.id ORDER BY m.name, s.id`,
+    [ids],
   );
   return rows;
 }
