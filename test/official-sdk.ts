@@ -25,8 +25,22 @@ export async function synchronizedSdk(
       sdk.once('error', reject);
     });
   } catch (error) {
-    sdk.destroy();
+    stopSdk(sdk);
     throw error;
   }
   return sdk;
+}
+
+/**
+ * Stops an SDK for good. Its `destroy()` drops the listeners of its flag repository while a fetch
+ * may still be in flight: that fetch failing once the test server has closed would emit 'error'
+ * with no listener, thrown as an unhandled rejection in whatever test file runs next.
+ */
+export function stopSdk(sdk: Unleash | undefined): void {
+  if (!sdk) return;
+  sdk.destroy();
+  (sdk as unknown as { repository: { on(event: 'error', listener: () => void): void } }).repository.on(
+    'error',
+    () => {},
+  );
 }

@@ -2,6 +2,7 @@ import { InMemStorageProvider, Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutBuckets } from '../src/client/evaluation/murmur3.js';
 import { flags } from './flags.js';
+import { stopSdk } from './official-sdk.js';
 import { startTestServer, type TestServer } from './server.js';
 
 // The official Node SDK against a real Flagpole on a real port: what the admin API sets up is what
@@ -102,7 +103,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  sdk?.destroy();
+  stopSdk(sdk);
   await server?.close();
 });
 

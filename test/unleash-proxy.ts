@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createProxyConfig } from '@unleash/proxy';
 import { createNewClient } from '@unleash/proxy/dist/create-client.js';
 import { flags } from './flags.js';
+import { stopSdk } from './official-sdk.js';
 import type { TestServer } from './server.js';
 
 export const PROXY_SECRET = 'some-secret';
@@ -76,7 +77,7 @@ export async function startProxy(flagpole: string, clientToken: string): Promise
     problems,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
-      client.destroy();
+      stopSdk(client.unleash);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
-import { synchronizedSdk } from '../../test/official-sdk.js';
+import { stopSdk, synchronizedSdk } from '../../test/official-sdk.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 
 const devToken = `default:development.${'1'.repeat(56)}`;
@@ -207,7 +207,7 @@ describe('the official Node SDK in delta mode', () => {
       expect(sdk.isEnabled('alpha', { properties: { region: 'eu' } })).toBe(true);
       expect(sdk.isEnabled('alpha', { properties: { region: 'us' } })).toBe(false);
     } finally {
-      sdk.destroy();
+      stopSdk(sdk);
     }
   });
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../../test/flags.js';
-import { synchronizedSdk } from '../../test/official-sdk.js';
+import { stopSdk, synchronizedSdk } from '../../test/official-sdk.js';
 import { isPostgres, startReplica, startTestServer, type TestServer } from '../../test/server.js';
 
 const devToken = `default:development.${'1'.repeat(56)}`;
@@ -262,7 +262,7 @@ describe('the official Node SDK in streaming mode', () => {
     try {
       await expectChangeWithinASecond(sdk);
     } finally {
-      sdk.destroy();
+      stopSdk(sdk);
     }
   });
 
@@ -275,7 +275,7 @@ describe('the official Node SDK in streaming mode', () => {
     try {
       await expectChangeWithinASecond(sdk);
     } finally {
-      sdk.destroy();
+      stopSdk(sdk);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
+import { stopSdk } from '../official-sdk.js';
 import { startSdk, until } from './sdk.js';
 import { signIn, startUi, type UiHarness } from './ui.js';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
   sdk = await startSdk(ui.base, clientToken);
 });
 afterAll(async () => {
-  sdk?.destroy();
+  stopSdk(sdk);
   await ui?.close();
 });
 

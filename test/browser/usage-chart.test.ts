@@ -1,6 +1,7 @@
 import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags } from '../flags.js';
+import { stopSdk } from '../official-sdk.js';
 import { startSdk, until } from './sdk.js';
 import {
   PHONE,
@@ -24,7 +25,7 @@ beforeAll(async () => {
   sdk = await startSdk(ui.base, clientToken, 'checkout-web');
 });
 afterAll(async () => {
-  sdk?.destroy();
+  stopSdk(sdk);
   await ui?.close();
 });
 
