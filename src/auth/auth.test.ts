@@ -27,7 +27,10 @@ describe('GET /auth/session', () => {
     const signedIn = await login(server, user.username, STRONG_PASSWORD);
     const res = await server.request('GET', '/auth/session', { cookie: signedIn.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ signedIn: true });
+    // The user as /api/admin/user describes them, so the UI needs one answer before its first screen.
+    const me = await server.request('GET', '/api/admin/user', { cookie: signedIn.cookie });
+    expect(res.body).toEqual({ signedIn: true, me: me.body });
+    expect(res.body.me.user).toMatchObject({ id: user.id, username: user.username });
   });
 });
 

@@ -13,7 +13,7 @@ import { singleSignOutUrl } from '../oidc/service.js';
 import { hashSecret } from '../secrets.js';
 import { assertStrongPassword } from '../users/password.js';
 import { UserSchema } from '../users/schemas.js';
-import { describeUser } from '../users/service.js';
+import { currentUser, describeUser } from '../users/service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { requestResetEmail, resetPassword, validateResetToken } from './reset-service.js';
 import { resolveIdentity } from './resolve-identity.js';
@@ -79,7 +79,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const identity = await resolveIdentity(ctx.db, ctx.identityCache, { cookie: request.headers.cookie });
-      if (identity) return { signedIn: true };
+      // Who is signed in, as /api/admin/user says it: the UI's first screen waits for one answer, not two.
+      if (identity) return { signedIn: true, me: await currentUser(ctx, identity) };
       const { defaultHidden, options } = ctx.signIn.describe();
       return { signedIn: false, defaultHidden, options };
     },

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CurrentUser } from '../users/schemas.js';
 
 export const LoginBody = Type.Object(
   {
@@ -52,6 +53,8 @@ export const EmailBody = Type.Object(
 /** Whether a browser is signed in, and if not how it can sign in: always a 200, never an error. */
 export const SessionAnswer = Type.Object({
   signedIn: Type.Boolean({ description: 'The session cookie names a user' }),
+  // Signed in only: the user and their permissions, as `GET /api/admin/user` answers them.
+  me: Type.Optional(CurrentUser),
   defaultHidden: Type.Optional(
     Type.Boolean({ description: 'Signed out only: password sign-in is turned off, so its form is hidden' }),
   ),

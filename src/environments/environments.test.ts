@@ -10,6 +10,7 @@ import {
   setEnabled,
   useFeatureServer,
 } from '../../test/features.js';
+import { flags } from '../../test/flags.js';
 import { admin } from '../../test/requests.js';
 import { countEvents, createUser, writeDirectly } from '../../test/server.js';
 
@@ -337,5 +338,27 @@ describe('GET /api/admin/environments/project/:projectId', () => {
     expect((await server.request('GET', '/api/admin/environments/project/nope', admin(server))).status).toBe(
       404,
     );
+  });
+
+  it('counts the project’s live flags switched on in each environment', async () => {
+    const counted = async () => {
+      const res = await server.request('GET', '/api/admin/environments/project/counted', admin(server));
+      return Object.fromEntries(
+        res.body.environments.map((e: { name: string; projectEnabledToggleCount: number }) => [
+          e.name,
+          e.projectEnabledToggleCount,
+        ]),
+      );
+    };
+    await server.request('POST', '/api/admin/projects', {
+      ...admin(server),
+      body: { id: 'counted', name: 'Counted' },
+    });
+    const f = flags(server, 'counted');
+    for (const name of ['count-a', 'count-b', 'count-c']) await f.create(name);
+    expect(await counted()).toEqual({ production: 0, development: 0, locked: 0 });
+    for (const name of ['count-a', 'count-b', 'count-c']) await f.enable(name, 'development');
+    await f.archive(['count-c']);
+    expect(await counted()).toEqual({ production: 0, development: 2, locked: 0 });
   });
 });

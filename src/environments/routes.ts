@@ -96,7 +96,7 @@ export function environmentRoutes(app: App, ctx: AppContext): void {
         response: { 200: ProjectEnvironmentList },
       },
     },
-    async (request) => readProjectEnvironments(ctx.db, request.params.projectId),
+    async (request) => readProjectEnvironments(ctx, request.params.projectId),
   );
 
   app.get(

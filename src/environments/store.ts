@@ -42,16 +42,12 @@ export async function findEnvironment(
 }
 
 /** Every environment, in their order, with the API tokens and enabled live features it has in one project. */
+/** Every environment with the project's API tokens in it (its flags switched on there are counted from the read model). */
 export async function listEnvironmentsOfProject(db: Queryable, project: string) {
-  const { rows } = await db.query<
-    Environment & { projectApiTokenCount: number; projectEnabledToggleCount: number }
-  >(
+  const { rows } = await db.query<Environment & { projectApiTokenCount: number }>(
     `SELECT e.name, e.type, e.enabled, e.protected, e.sort_order AS "sortOrder",
             (SELECT count(*)::int FROM api_tokens t
-              WHERE t.environment = e.name AND ($1 = ANY(t.projects) OR '*' = ANY(t.projects))) AS "projectApiTokenCount",
-            (SELECT count(*)::int FROM feature_environments fe JOIN features f ON f.name = fe.feature_name
-              WHERE fe.environment = e.name AND fe.enabled AND f.project = $1 AND f.archived_at IS NULL)
-              AS "projectEnabledToggleCount"
+              WHERE t.environment = e.name AND ($1 = ANY(t.projects) OR '*' = ANY(t.projects))) AS "projectApiTokenCount"
        FROM environments e ORDER BY e.sort_order, e.name`,
     [project],
   );

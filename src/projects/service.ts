@@ -111,16 +111,27 @@ async function defaultStrategiesOf(db: Queryable, project: string): Promise<Map<
  * Every environment, each saying whether the project has it (`visible`) and, where the project
  * sets one, its `defaultStrategy`.
  */
-export async function readProjectEnvironments(db: Queryable, project: string) {
+export async function readProjectEnvironments(ctx: AppContext, project: string) {
+  const { db } = ctx;
   await getProject(db, project);
   const environments = await listEnvironmentsOfProject(db, project);
   const linked = new Set(await linkedEnvironments(db, project));
   const defaults = await defaultStrategiesOf(db, project);
+  // Counted in memory: in SQL, a join of every flag of a large project per environment.
+  const enabled = new Map<string, number>();
+  for (const feature of ctx.model.liveFeaturesOf(project)) {
+    for (const e of feature.environments) if (e.enabled) enabled.set(e.name, (enabled.get(e.name) ?? 0) + 1);
+  }
   return {
     version: 1 as const,
     environments: environments.map((e) => {
       const defaultStrategy = defaults.get(e.name);
-      return { ...e, visible: linked.has(e.name), ...(defaultStrategy ? { defaultStrategy } : {}) };
+      return {
+        ...e,
+        projectEnabledToggleCount: enabled.get(e.name) ?? 0,
+        visible: linked.has(e.name),
+        ...(defaultStrategy ? { defaultStrategy } : {}),
+      };
     }),
   };
 }

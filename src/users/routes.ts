@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { createResetLink } from '../auth/reset-service.js';
 import { NoAccessError } from '../http/errors.js';
-import { actorOf, type Identity } from '../http/identity.js';
+import { actorOf } from '../http/identity.js';
 import type { App } from '../http/route.js';
 import { identityOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
@@ -21,46 +21,12 @@ import {
 import {
   changeUser,
   createUser,
+  currentUser,
   describeUser,
   getUser,
   listUsersWithRoles,
-  ownProfile,
   removeUser,
 } from './service.js';
-
-async function currentUser(ctx: AppContext, identity: Identity) {
-  if (identity.kind === 'token') {
-    return {
-      user: {
-        name: identity.name,
-        email: null,
-        username: identity.name,
-        imageUrl: null,
-        rootRole: null,
-        loginAttempts: 0,
-        seenAt: null,
-        createdAt: null,
-        isAPI: true,
-        accountType: 'Service Account',
-        emailSent: false,
-      },
-      permissions: [{ permission: 'ADMIN' }],
-      feedback: [],
-      splash: {},
-    };
-  }
-  const { user, feedback } = await ownProfile(ctx, identity.userId);
-  return {
-    user: describeUser(user),
-    permissions: identity.grants.map((g) => ({
-      permission: g.permission,
-      ...(g.project !== null ? { project: g.project } : {}),
-      ...(g.environment ? { environment: g.environment } : {}),
-    })),
-    feedback,
-    splash: {},
-  };
-}
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const tags = ['Users'];

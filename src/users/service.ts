@@ -7,7 +7,7 @@ import type { ReadOptions } from '../db/lock.js';
 import { recordEvent } from '../events/service.js';
 import { listFeedback } from '../feedback/service.js';
 import { AuthenticationRequired, NameExistsError, NotFoundError, ValidationError } from '../http/errors.js';
-import type { Actor } from '../http/identity.js';
+import type { Actor, Identity } from '../http/identity.js';
 import { keepingAnAdmin } from '../identity/admins.js';
 import { listRootRoles } from '../roles/queries.js';
 import { resolveRootRole } from '../roles/service.js';
@@ -235,4 +235,39 @@ export async function ensureDefaultAdmin(ctx: AppContext, actor: Actor): Promise
 export async function signsInWith(db: Queryable, login: string, password: string): Promise<boolean> {
   const user = await findUserByLogin(db, login);
   return user !== null && (await verifyPassword(password, user.passwordHash));
+}
+
+/** What `/api/admin/user` answers: the caller (a user, or an API token as a service account) and their permissions. */
+export async function currentUser(ctx: AppContext, identity: Identity) {
+  if (identity.kind === 'token') {
+    return {
+      user: {
+        name: identity.name,
+        email: null,
+        username: identity.name,
+        imageUrl: null,
+        rootRole: null,
+        loginAttempts: 0,
+        seenAt: null,
+        createdAt: null,
+        isAPI: true,
+        accountType: 'Service Account',
+        emailSent: false,
+      },
+      permissions: [{ permission: 'ADMIN' }],
+      feedback: [],
+      splash: {},
+    };
+  }
+  const { user, feedback } = await ownProfile(ctx, identity.userId);
+  return {
+    user: describeUser(user),
+    permissions: identity.grants.map((g) => ({
+      permission: g.permission,
+      ...(g.project !== null ? { project: g.project } : {}),
+      ...(g.environment ? { environment: g.environment } : {}),
+    })),
+    feedback,
+    splash: {},
+  };
 }

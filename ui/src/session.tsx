@@ -68,19 +68,22 @@ interface Props {
 }
 
 /**
- * Signed in as whom, or signed out with the ways to sign in. Asked first of `/auth/session`, which
- * answers a signed-out browser with a 200 (a 401 is logged in the console as a failed request).
+ * Signed in as whom, or signed out with the ways to sign in. Asked of `/auth/session`, which
+ * answers a signed-out browser with a 200 (a 401 is logged in the console as a failed request) and a
+ * signed-in one with what `/api/admin/user` says.
  */
 async function readSession(): Promise<State> {
   try {
-    const session = await api.get<{ signedIn: boolean } & Partial<SignInChoices>>('/auth/session');
+    const session = await api.get<{ signedIn: boolean; me?: CurrentUser } & Partial<SignInChoices>>(
+      '/auth/session',
+    );
     if (!session.signedIn) {
       return {
         kind: 'signedOut',
         choices: { defaultHidden: session.defaultHidden ?? false, options: session.options ?? [] },
       };
     }
-    return { kind: 'signedIn', me: await api.get<CurrentUser>('/api/admin/user') };
+    return { kind: 'signedIn', me: session.me ?? (await api.get<CurrentUser>('/api/admin/user')) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return signedOutBy(error);
     throw error;

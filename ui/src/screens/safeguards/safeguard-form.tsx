@@ -75,7 +75,16 @@ export function SafeguardForm({ initial, action, onSave, onCancel }: Props) {
   return (
     <Form class="form safeguard-form" label="Safeguard" error={form.error} onSubmit={form.onSubmit(save)}>
       <p class="muted">When the condition holds, the safeguard {action}.</p>
-      {metrics.length > 0 ? (
+      {metadata.data === undefined && metadata.loading ? (
+        // Not a text field meanwhile: one typed into would be replaced once the list arrives.
+        <SelectField
+          label="Metric"
+          value=""
+          choices={[{ value: '', label: 'Loading the metrics…' }]}
+          onValue={() => {}}
+          disabled
+        />
+      ) : metrics.length > 0 ? (
         <SelectField
           label="Metric"
           {...metricField}
