@@ -50,9 +50,9 @@ import { profileRoutes } from './profile/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import type { PrometheusMetrics } from './prometheus/metrics.js';
 import { prometheusRoutes } from './prometheus/routes.js';
+import { releasesOfFeature } from './release-plans/embedded.js';
 import { releasePlanRoutes } from './release-plans/routes.js';
 import { safeguardRoutes } from './release-plans/safeguards/routes.js';
-import { environmentSafeguards } from './release-plans/safeguards/views.js';
 import { releaseTemplateRoutes } from './release-templates/routes.js';
 import { roleRoutes } from './roles/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -109,7 +109,7 @@ export const AREAS: readonly Area[] = [
   { name: 'event', routes: eventRoutes },
   { name: 'search', routes: searchRoutes },
   { name: 'project', routes: projectRoutes },
-  { name: 'feature', routes: (app, ctx) => featureRoutes(app, ctx, environmentSafeguards) },
+  { name: 'feature', routes: (app, ctx) => featureRoutes(app, ctx, releasesOfFeature) },
   { name: 'strategy-type', routes: strategyTypeRoutes },
   { name: 'feature-strategy', routes: featureStrategyRoutes },
   { name: 'feature-switch', routes: featureSwitchRoutes },

@@ -7,7 +7,8 @@ import { IdentityCache } from './identity/cache.js';
 import { JobRunner } from './jobs/runner.js';
 import type { Logger } from './log.js';
 import { MaintenanceState } from './maintenance/state.js';
-import { OidcProviders, providerFetch } from './oidc/provider.js';
+import { OidcProviders } from './oidc/provider.js';
+import { outboundFetch } from './outbound/fetch.js';
 import { FeatureModel } from './read-model/model.js';
 import { SecretBox } from './secrets.js';
 import { FrontendOrigins } from './settings/frontend-origins.js';
@@ -43,7 +44,7 @@ export function createContext(config: Config, db: Database, log: Logger): AppCon
     frontendOrigins,
     secrets: new SecretBox(config.secretKey),
     signIn,
-    oidc: new OidcProviders(providerFetch(config.integrations.allowed)),
+    oidc: new OidcProviders(outboundFetch(config.integrations.allowed)),
   };
   const deliveries = new DeliveryWorker(ctx);
   queueDeliveries(db, sync, () => deliveries.wake());

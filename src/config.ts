@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_POOL, type PoolOptions } from './db/pool.js';
 import { isOriginEntry } from './http/cors.js';
 import type { TrustProxy } from './http/proxy.js';
-import { type OutboundRules, parseOutboundRules } from './http/targets.js';
+import { type OutboundRules, parseOutboundRules } from './outbound/targets.js';
 import { parseSecretKey } from './secrets.js';
 
 export interface Config {

@@ -1,10 +1,9 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { readEventsByIds, type StoredEvent } from '../events/service.js';
-import { parseTargetUrl, resolveTarget, TargetRefusedError } from '../http/targets.js';
 import type { Logger } from '../log.js';
+import { parseTargetUrl, resolveName, resolveTarget, TargetRefusedError } from '../outbound/targets.js';
 import { type SecretBox, SecretKeyError } from '../secrets.js';
-import { resolveName } from './parameters.js';
 import { MASK } from './provider.js';
 import { secretsOf } from './secret-parameters.js';
 import { type Answer, sendRequest } from './send.js';

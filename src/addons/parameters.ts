@@ -1,26 +1,19 @@
-import { lookup } from 'node:dns/promises';
 import type { Static } from '@sinclair/typebox';
 import { throwIfProblems } from '../http/check.js';
 import type { ErrorDetail } from '../http/errors.js';
 import {
   type OutboundRules,
   parseTargetUrl,
-  type ResolvedAddress,
+  resolveName,
   resolveTarget,
   TargetRefusedError,
-} from '../http/targets.js';
+} from '../outbound/targets.js';
 import type { SecretBox } from '../secrets.js';
 import { EVENT_TYPES, MASK, PROVIDERS, SENSITIVE, WEBHOOK, WEBHOOK_METHODS } from './provider.js';
 import type { AddonBody } from './schemas.js';
 import type { AddonValues } from './store.js';
 
 export type AddonInput = Static<typeof AddonBody>;
-
-/** The system's resolver, every address of a name. */
-export async function resolveName(hostname: string): Promise<ResolvedAddress[]> {
-  const found = await lookup(hostname, { all: true, verbatim: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-}
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from '../http/targets.js';
+import { pinned, type ResolvedAddress } from '../outbound/targets.js';
 
 export interface OutgoingRequest {
   url: URL;
@@ -23,14 +22,6 @@ export interface Answer {
 
 /** How much of an answer is read before the connection is closed: only its status matters. */
 const MAX_ANSWER_BYTES = 64 * 1024;
-
-/** A lookup that answers the addresses already checked, so a name cannot resolve elsewhere now. */
-export function pinned(addresses: ResolvedAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-}
 
 /**
  * Sends one request and reads its answer's status, within `timeoutMs` for the whole exchange.

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { Actor } from '../http/identity.js';
-import { parseTargetUrl, TargetRefusedError } from '../http/targets.js';
+import { parseTargetUrl, TargetRefusedError } from '../outbound/targets.js';
 import { findNamedSetting, saveNamedSetting } from '../settings/named.js';
 import { type Aggregation, MODES_OF } from './aggregate.js';
 import { askPrometheus, promqlOf } from './prometheus-client.js';

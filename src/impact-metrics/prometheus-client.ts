@@ -1,5 +1,5 @@
-import type { OutboundRules } from '../http/targets.js';
-import { providerFetch } from '../oidc/provider.js';
+import { outboundFetch } from '../outbound/fetch.js';
+import type { OutboundRules } from '../outbound/targets.js';
 import type { Aggregation, Selectors } from './aggregate.js';
 
 /** How long one question to the external Prometheus may take. */
@@ -20,12 +20,10 @@ export async function askPrometheus(
   for (const [k, v] of Object.entries(params)) {
     for (const value of Array.isArray(v) ? v : [v]) url.searchParams.append(k, value);
   }
-  const answer = await providerFetch(rules)(url.toString(), {
+  const answer = await outboundFetch(rules)(url.toString(), {
     method: 'GET',
     headers: { accept: 'application/json' },
     signal: AbortSignal.timeout(TIMEOUT_MS),
-    body: undefined,
-    redirect: 'manual',
   });
   let body: { status?: string; data?: unknown; error?: string };
   try {

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { TargetRefusedError } from '../http/targets.js';
+import { TargetRefusedError } from '../outbound/targets.js';
 
 /**
  * Why a sign-in through OpenID Connect did not happen, as the browser is told (a page with the

@@ -1,93 +1,16 @@
-import http from 'node:http';
-import https from 'node:https';
 import { LRUCache } from 'lru-cache';
 import * as client from 'openid-client';
-import { resolveName } from '../addons/parameters.js';
-import { pinned } from '../addons/send.js';
-import { type OutboundRules, parseTargetUrl, resolveTarget } from '../http/targets.js';
 import type { OidcSettings } from '../settings/schemas.js';
 import { SignInFailure } from './failures.js';
 
 /** How long one request to the provider may take. */
 const TIMEOUT_SECONDS = 10;
-/** Discovery documents, key sets and token answers are a few kilobytes; more is not an answer. */
-const MAX_ANSWER_BYTES = 1024 * 1024;
 /** The provider's metadata is asked for again after an hour (its keys are followed more closely). */
 const METADATA_TTL_MS = 60 * 60 * 1000;
 /** openid-client uses a cached key set younger than this (seconds), and refetches an older one. */
 const KEYS_FRESH_SECONDS = 300;
 /** A cached key set at least this old is fetched again, once, when a token names a key not in it. */
 const KEYS_REFETCH_AGE_SECONDS = 60;
-
-function bodyOf(body: client.CustomFetchOptions['body']): string | Buffer | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  if (body instanceof ArrayBuffer) return Buffer.from(body);
-  if (body instanceof Uint8Array) return Buffer.from(body);
-  throw new TypeError('a streamed request body cannot be sent to the provider');
-}
-
-/**
- * How Flagpole reaches an OpenID provider (discovery, the key set, the token and user-info
- * endpoints), under the rule for requests of its own: the host must be a public address unless
- * INTEGRATION_ALLOWED_HOSTS lists it, checked before every request after the name is resolved, and
- * the connection goes to the address checked. Redirects are not followed; answers are read whole,
- * up to a bound.
- */
-export function providerFetch(rules: OutboundRules): client.CustomFetch {
-  return async (text, options) => {
-    const url = parseTargetUrl(text);
-    const addresses = await resolveTarget(url, rules, resolveName);
-    const body = bodyOf(options.body);
-    const headers: Record<string, string> = { ...options.headers };
-    if (
-      options.body instanceof URLSearchParams &&
-      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
-    ) {
-      headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-    }
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const transport = url.protocol === 'https:' ? https : http;
-    return new Promise<Response>((resolve, reject) => {
-      // A fresh connection each time (no agent): a pooled one could lead to an address checked before.
-      const outgoing = transport.request(url, {
-        method: options.method,
-        headers,
-        lookup: pinned(addresses),
-        agent: false,
-        signal: options.signal,
-      });
-      outgoing.on('error', reject);
-      outgoing.on('response', (answer) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        answer.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) {
-            answer.destroy();
-            reject(new TypeError(`the answer of ${url.origin} is larger than ${MAX_ANSWER_BYTES} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        answer.on('error', reject);
-        answer.on('end', () => {
-          const status = answer.statusCode ?? 0;
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(answer.headers)) {
-            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-              responseHeaders.append(name, v);
-            }
-          }
-          const noBody = status === 204 || status === 205 || status === 304;
-          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-        });
-      });
-      outgoing.end(body);
-    });
-  };
-}
 
 /** What Flagpole holds of one provider: its metadata, and the key set it signs with, as last fetched. */
 interface Provider {
@@ -150,7 +73,7 @@ export interface SignInClient {
 export class OidcProviders {
   private readonly providers = new LRUCache<string, Promise<Provider>>({ max: 8, ttl: METADATA_TTL_MS });
 
-  /** `fetcher` makes every request to a provider (see `providerFetch`). */
+  /** `fetcher` makes every request to a provider (`outboundFetch`: under the rule for Flagpole's own requests). */
   constructor(private readonly fetcher: client.CustomFetch) {}
 
   private provider(settings: OidcSettings, fresh = false): Promise<Provider> {

@@ -8,8 +8,9 @@ import {
   type OidcFixture,
   startOidcServer,
 } from '../../test/oidc.js';
-import { parseOutboundRules } from '../http/targets.js';
-import { OidcProviders, providerFetch } from './provider.js';
+import { outboundFetch } from '../outbound/fetch.js';
+import { parseOutboundRules } from '../outbound/targets.js';
+import { OidcProviders } from './provider.js';
 
 let f: OidcFixture;
 
@@ -188,7 +189,7 @@ describe('a provider that does not work', () => {
   it('a provider inside the network, unless INTEGRATION_ALLOWED_HOSTS lists it, is not reached', async () => {
     const providers = f.server.ctx.oidc;
     // As after a restart without the variable: loopback is not a public address.
-    f.server.ctx.oidc = new OidcProviders(providerFetch(parseOutboundRules('', 'INTEGRATION_ALLOWED_HOSTS')));
+    f.server.ctx.oidc = new OidcProviders(outboundFetch(parseOutboundRules('', 'INTEGRATION_ALLOWED_HOSTS')));
     try {
       const { last, steps } = await f.signIn('alice');
       expect(steps).toHaveLength(1);

@@ -110,9 +110,25 @@ describe('a release plan on a flag environment', () => {
     expect((await served('checkout')).strategies).toEqual([expect.objectContaining({ name: 'default' })]);
     const plan = (await expectStatus(server, 200, 'GET', PLANS('checkout'))).body[0];
     expect(plan.activeMilestoneId).toBe(second.id);
+    // Embedded in the flag's read and its environment's, where Unleash's UI reads plans.
+    const flag = async () =>
+      (await expectStatus(server, 200, 'GET', '/api/admin/projects/default/features/checkout')).body;
+    const production = (await flag()).environments.find((e: any) => e.name === 'production');
+    expect(production).toMatchObject({
+      milestoneName: 'Everyone',
+      milestoneOrder: 1,
+      totalMilestones: 2,
+      safeguards: [],
+      releasePlans: [plan],
+    });
+    expect(
+      (await flag()).environments.find((e: any) => e.name !== 'production').releasePlans,
+    ).toBeUndefined();
+    expect((await featureEnvironment(server, 'checkout', 'production')).releasePlans).toEqual([plan]);
 
     await expectStatus(server, 200, 'DELETE', `${PLANS('checkout')}/${added.body.id}`);
     expect((await expectStatus(server, 200, 'GET', PLANS('checkout'))).body).toEqual([]);
+    expect((await flag()).environments.some((e: any) => 'releasePlans' in e)).toBe(false);
     expect((await served('checkout')).strategies).toEqual([]);
     expect(await lastEvent(server, 'release-plan-removed')).toMatchObject({
       featureName: 'checkout',

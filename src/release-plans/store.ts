@@ -56,6 +56,14 @@ export async function findPlanOf(
   return rows[0];
 }
 
+/** The plans of the feature, one per environment at most. */
+export async function plansOfFeature(db: Queryable, feature: string): Promise<Plan[]> {
+  const { rows } = await db.query<Plan>(`SELECT ${COLUMNS} FROM release_plans WHERE feature_name = $1`, [
+    feature,
+  ]);
+  return rows;
+}
+
 export async function findPlan(
   db: Queryable,
   id: string,

@@ -8,6 +8,18 @@ import { describeFeature, describeStrategy, getModelFeature } from './service.js
 // The admin reads of features users repeat, from the read model: no SQL.
 
 /** A feature's state in one environment, with its strategies and variants. */
+/**
+ * What a flag environment shows of release management, as Unleash's feature environment does: its
+ * plan with the plan's safeguard, the active milestone, and the environment's own safeguard.
+ */
+export interface EnvironmentRelease {
+  releasePlans: unknown[];
+  safeguards: unknown[];
+  milestoneName?: string;
+  milestoneOrder?: number;
+  totalMilestones?: number;
+}
+
 export function describeEnvironment(model: FeatureModel, f: FeatureRecord, e: EnvironmentState) {
   const environment = model.environment(e.name);
   const strategies = f.strategies.filter((s) => s.environment === e.name);

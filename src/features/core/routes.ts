@@ -6,7 +6,12 @@ import { type App, identityOf } from '../../http/route.js';
 import { ProjectParams } from '../../projects/schemas.js';
 import { featureEnvironmentPath } from '../environments/service.js';
 import { FeatureEnvironmentParams } from '../strategies/schemas.js';
-import { readFeature, readFeatureEnvironment, readProjectFeatures } from './reads.js';
+import {
+  type EnvironmentRelease,
+  readFeature,
+  readFeatureEnvironment,
+  readProjectFeatures,
+} from './reads.js';
 import {
   CloneFeatureBody,
   CreateFeatureBody,
@@ -17,15 +22,17 @@ import {
   ProjectFeatureParams,
 } from './schemas.js';
 
-/** A flag environment's own safeguards (one at most), read with it: the release plans' room has them. */
-export type SafeguardsReader = (
+/**
+ * What a flag's environments show of release management, read with the flag: the release plans'
+ * room has it (features do not import that room). Only environments with a plan or a safeguard.
+ */
+export type ReleaseReader = (
   db: AppContext['db'],
   feature: string,
-  environment: string,
   project: string,
-) => Promise<unknown[]>;
+) => Promise<Map<string, EnvironmentRelease>>;
 
-export function featureRoutes(app: App, ctx: AppContext, safeguardsOf: SafeguardsReader): void {
+export function featureRoutes(app: App, ctx: AppContext, releasesOf: ReleaseReader): void {
   const tags = ['Features'];
 
   app.get(
@@ -85,7 +92,13 @@ export function featureRoutes(app: App, ctx: AppContext, safeguardsOf: Safeguard
     async (request) => {
       const { projectId, featureName } = request.params;
       const favorites = await favoriteFeaturesOf(ctx.db, identityOf(request), projectId);
-      return readFeature(ctx.model, projectId, featureName, favorites.has(featureName));
+      const feature = readFeature(ctx.model, projectId, featureName, favorites.has(featureName));
+      const releases = await releasesOf(ctx.db, featureName, projectId);
+      if (releases.size === 0) return feature;
+      return {
+        ...feature,
+        environments: feature.environments.map((e) => ({ ...e, ...releases.get(e.name) })),
+      };
     },
   );
 
@@ -103,7 +116,8 @@ export function featureRoutes(app: App, ctx: AppContext, safeguardsOf: Safeguard
     async (request) => {
       const at = featureEnvironmentPath(request.params);
       const read = readFeatureEnvironment(ctx.model, at);
-      return { ...read, safeguards: await safeguardsOf(ctx.db, at.featureName, at.environment, at.project) };
+      const releases = await releasesOf(ctx.db, at.featureName, at.project);
+      return { ...read, safeguards: [], ...releases.get(at.environment) };
     },
   );
 

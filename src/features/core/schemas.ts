@@ -69,8 +69,18 @@ export const FeatureEnvironmentSchema = Type.Object({
   hasStrategies: Type.Boolean(),
   hasEnabledStrategies: Type.Boolean(),
   safeguards: Type.Optional(
-    Type.Array(Type.Unknown(), { description: 'Its safeguard (Safeguards), if it has one' }),
+    Type.Array(Type.Unknown(), { description: 'Its own safeguard (Safeguards), if it has one' }),
   ),
+  releasePlans: Type.Optional(
+    Type.Array(Type.Unknown(), {
+      description: 'Its release plan, with the plan’s safeguard (Release plans)',
+    }),
+  ),
+  milestoneName: Type.Optional(Type.String({ description: 'With a plan: its active milestone' })),
+  milestoneOrder: Type.Optional(
+    Type.Integer({ description: 'With a plan: the sort order of its active milestone' }),
+  ),
+  totalMilestones: Type.Optional(Type.Integer({ description: 'With a plan: how many milestones it has' })),
 });
 
 export const StageSchema = Type.Object({

@@ -93,6 +93,11 @@ describe('a release plan safeguard', () => {
     });
     await expectStatus(server, 204, 'PUT', `${PLANS('checkout')}/${plan.id}/safeguards`, errorsOverFive);
     const [safeguard] = (await planOf('checkout')).safeguards;
+    const flag = (await expectStatus(server, 200, 'GET', '/api/admin/projects/default/features/checkout'))
+      .body;
+    const production = flag.environments.find((e: any) => e.name === 'production');
+    expect(production.releasePlans[0].safeguards).toEqual([safeguard]);
+    expect(production.safeguards).toEqual([]);
     expect(safeguard).toEqual({
       id: expect.any(String),
       action: { type: 'pauseReleasePlanProgressions', id: plan.id },
@@ -199,6 +204,8 @@ describe('a flag environment safeguard', () => {
     await expectStatus(server, 200, 'POST', `${ENV('search')}/on`);
     await expectStatus(server, 204, 'PUT', `${ENV('search')}/safeguards`, slow);
     const [safeguard] = (await featureEnvironment(server, 'search', 'production')).safeguards;
+    const flag = (await expectStatus(server, 200, 'GET', '/api/admin/projects/default/features/search')).body;
+    expect(flag.environments.find((e: any) => e.name === 'production').safeguards).toEqual([safeguard]);
     expect(safeguard).toMatchObject({
       action: {
         type: 'disableFeatureEnvironment',

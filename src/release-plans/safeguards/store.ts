@@ -30,6 +30,14 @@ export async function safeguardOfPlan(db: Queryable, planId: string): Promise<Sa
   return rows[0];
 }
 
+/** Every safeguard of the feature: its environments' own and its plans'. */
+export async function safeguardsOfFeature(db: Queryable, feature: string): Promise<Safeguard[]> {
+  const { rows } = await db.query<Safeguard>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.feature_name = $1`, [
+    feature,
+  ]);
+  return rows;
+}
+
 export async function safeguardOfEnvironment(
   db: Queryable,
   feature: string,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { type Safeguard, safeguardOfEnvironment, safeguardOfPlan } from './store.js';
+import { type Safeguard, safeguardOfPlan, safeguardsOfFeature } from './store.js';
 
 /** A safeguard as Unleash answers it (`releasePlanSafeguardSchema`, `featureEnvironmentSafeguardSchema`). */
 export function describeSafeguard(s: Safeguard, project: string) {
@@ -32,13 +32,13 @@ export async function planSafeguards(db: Queryable, planId: string, project: str
   return s ? [describeSafeguard(s, project)] : [];
 }
 
-/** The flag environment's own safeguards: one at most. */
-export async function environmentSafeguards(
-  db: Queryable,
-  feature: string,
-  environment: string,
-  project: string,
-) {
-  const s = await safeguardOfEnvironment(db, feature, environment);
-  return s ? [describeSafeguard(s, project)] : [];
+/** The feature's safeguards, described: each environment's own by its name, each plan's by the plan's id. */
+export async function featureSafeguards(db: Queryable, feature: string, project: string) {
+  const environments = new Map<string, unknown[]>();
+  const plans = new Map<string, unknown[]>();
+  for (const s of await safeguardsOfFeature(db, feature)) {
+    const [owners, key] = s.releasePlanId ? [plans, s.releasePlanId] : [environments, s.environment];
+    owners.set(key, [...(owners.get(key) ?? []), describeSafeguard(s, project)]);
+  }
+  return { environments, plans };
 }

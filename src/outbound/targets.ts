@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where Flagpole may send requests of its own (integrations; OpenID Connect discovery). A URL
@@ -202,4 +203,18 @@ export async function resolveTarget(
     );
   }
   return addresses;
+}
+
+/** The system's resolver, every address of a name. */
+export async function resolveName(hostname: string): Promise<ResolvedAddress[]> {
+  const found = await lookup(hostname, { all: true, verbatim: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+/** A lookup that answers the addresses already checked, so a name cannot resolve elsewhere now. */
+export function pinned(addresses: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
 }
