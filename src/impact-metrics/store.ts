@@ -126,7 +126,8 @@ const MERGE: Record<MetricType, string> = {
       THEN ARRAY(SELECT a + b FROM unnest(t.buckets, EXCLUDED.buckets) AS x(a, b)) ELSE EXCLUDED.buckets END`,
 };
 
-const ROWS_PER_STATEMENT = 200;
+// Small statements: on the embedded database each runs on the event loop (200 rows held it ~70 ms).
+const ROWS_PER_STATEMENT = 50;
 
 /** Adds the points of one type to the minutes or hours they fall in. */
 export async function addPoints(
