@@ -20,46 +20,34 @@ function labelTexts(labels: Record<string, string>) {
   return { plain: `{${keys.map(pair).join(',')}}`, withLe: (le: string) => `${head}le="${le}"${tail}` };
 }
 
-/** Series rendered between two turns of the event loop: 2,000 histograms are ~100,000 lines. */
-const SERIES_PER_TURN = 100;
-
 /**
- * The impact metrics in the Prometheus text format: a counter's total over the hours kept, a
- * gauge's last value, a histogram's cumulative buckets, count and sum. Names and labels are stored
- * sanitised already (letters, digits, `_`).
+ * The impact metrics in the Prometheus text format, a few series at a time: a counter's total over
+ * the hours kept, a gauge's last value, a histogram's cumulative buckets, count and sum. Names and
+ * labels are stored sanitised already (letters, digits, `_`). Sent as it is made: hundreds of
+ * histogram series are megabytes, which made and sent as one string held the loop for 200 ms.
  */
-export async function prometheusText(db: Queryable): Promise<string> {
+export async function* prometheusChunks(db: Queryable): AsyncGenerator<string> {
   let current = '';
   const ids = await seriesIdsByMetric(db);
-  const rows = [];
   for (let i = 0; i < ids.length; i += PER_STATEMENT) {
-    rows.push(...(await seriesTotals(db, ids.slice(i, i + PER_STATEMENT))));
+    const lines: string[] = [];
+    for (const row of await seriesTotals(db, ids.slice(i, i + PER_STATEMENT))) {
+      if (row.metric !== current) {
+        current = row.metric;
+        lines.push(`# HELP ${row.metric} ${escapeHelp(row.help)}`, `# TYPE ${row.metric} ${row.type}`);
+      }
+      const { plain, withLe } = labelTexts({ ...row.labels, metric_type: row.type });
+      if (row.type === 'counter') lines.push(`${row.metric}${plain} ${num(Number(row.total))}`);
+      else if (row.type === 'gauge') lines.push(`${row.metric}${plain} ${num(Number(row.last ?? 0))}`);
+      else {
+        (row.bounds ?? []).forEach((le, i) => {
+          lines.push(`${row.metric}_bucket${withLe(num(le))} ${num(Number(row.buckets?.[i] ?? 0))}`);
+        });
+        lines.push(`${row.metric}_bucket${withLe('+Inf')} ${num(Number(row.total))}`);
+        lines.push(`${row.metric}_sum${plain} ${num(Number(row.sum ?? 0))}`);
+        lines.push(`${row.metric}_count${plain} ${num(Number(row.total))}`);
+      }
+    }
+    if (lines.length > 0) yield `${lines.join('\n')}\n`;
   }
-  // Joined a turn's lines at a time: one join of ~100,000 lines at the end would be one long step again.
-  const parts: string[] = [];
-  const lines: string[] = [];
-  for (const [n, row] of rows.entries()) {
-    if (n > 0 && n % SERIES_PER_TURN === 0) {
-      parts.push(`${lines.join('\n')}\n`);
-      lines.length = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (row.metric !== current) {
-      current = row.metric;
-      lines.push(`# HELP ${row.metric} ${escapeHelp(row.help)}`, `# TYPE ${row.metric} ${row.type}`);
-    }
-    const { plain, withLe } = labelTexts({ ...row.labels, metric_type: row.type });
-    if (row.type === 'counter') lines.push(`${row.metric}${plain} ${num(Number(row.total))}`);
-    else if (row.type === 'gauge') lines.push(`${row.metric}${plain} ${num(Number(row.last ?? 0))}`);
-    else {
-      (row.bounds ?? []).forEach((le, i) => {
-        lines.push(`${row.metric}_bucket${withLe(num(le))} ${num(Number(row.buckets?.[i] ?? 0))}`);
-      });
-      lines.push(`${row.metric}_bucket${withLe('+Inf')} ${num(Number(row.total))}`);
-      lines.push(`${row.metric}_sum${plain} ${num(Number(row.sum ?? 0))}`);
-      lines.push(`${row.metric}_count${plain} ${num(Number(row.total))}`);
-    }
-  }
-  if (lines.length > 0) parts.push(`${lines.join('\n')}\n`);
-  return parts.join('');
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
 import { getModelFeature } from '../features/core/service.js';
@@ -9,7 +10,7 @@ import { type ChartOwner, deleteChart, displayNameOf, readConfigs, saveChart } f
 import { externalMetadata, queryExternal } from './external.js';
 import { externalSourceRoutes } from './external-routes.js';
 import type { MetricType } from './observations.js';
-import { prometheusText } from './prometheus.js';
+import { prometheusChunks } from './prometheus.js';
 import { parseSelectors, querySeries } from './query.js';
 import {
   ConfigBody,
@@ -137,11 +138,12 @@ export function impactMetricRoutes(app: App, ctx: AppContext): void {
         tags: ['Operations'],
         summary:
           'Impact metrics in the Prometheus text format (totals since the data kept began); needs no credentials',
-        response: { 200: Type.String() },
+        // Text, sent as a stream while it is made.
+        response: { 200: Type.Unsafe<Readable>({ type: 'string' }) },
       },
     },
     async (_request, reply) =>
-      reply.type('text/plain; version=0.0.4; charset=utf-8').send(await prometheusText(ctx.db)),
+      reply.type('text/plain; version=0.0.4; charset=utf-8').send(Readable.from(prometheusChunks(ctx.db))),
   );
 }
 
