@@ -50,7 +50,7 @@ import { profileRoutes } from './profile/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import type { PrometheusMetrics } from './prometheus/metrics.js';
 import { prometheusRoutes } from './prometheus/routes.js';
-import { releasesOfFeature } from './release-plans/embedded.js';
+import { releaseReader } from './release-plans/embedded.js';
 import { releasePlanRoutes } from './release-plans/routes.js';
 import { safeguardRoutes } from './release-plans/safeguards/routes.js';
 import { releaseTemplateRoutes } from './release-templates/routes.js';
@@ -109,7 +109,7 @@ export const AREAS: readonly Area[] = [
   { name: 'event', routes: eventRoutes },
   { name: 'search', routes: searchRoutes },
   { name: 'project', routes: projectRoutes },
-  { name: 'feature', routes: (app, ctx) => featureRoutes(app, ctx, releasesOfFeature) },
+  { name: 'feature', routes: (app, ctx) => featureRoutes(app, ctx, releaseReader(ctx)) },
   { name: 'strategy-type', routes: strategyTypeRoutes },
   { name: 'feature-strategy', routes: featureStrategyRoutes },
   { name: 'feature-switch', routes: featureSwitchRoutes },

@@ -1,8 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
 
-/** Tokens, sessions and reset links are long random secrets, so a fast hash is enough to store them. */
+/**
+ * Tokens, sessions and reset links are long random secrets, so a fast hash is enough to store them.
+ * Every SDK request hashes its token: the one-shot form costs half of a Hash object's.
+ */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function randomHex(bytes: number): string {
@@ -47,7 +50,7 @@ export class SecretBox {
   private readonly keyId: string | undefined;
 
   constructor(private readonly key: Buffer | undefined) {
-    this.keyId = key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined;
+    this.keyId = key ? hash('sha256', key, 'hex').slice(0, 8) : undefined;
   }
 
   get encrypts(): boolean {

@@ -108,9 +108,10 @@ export const EVENT_SCOPES = {
   'release-plan-progressions-resumed': NONE,
   'release-plan-progressions-paused': NONE,
   // Safeguards are read from the database when checked; a tripped one's own change (a plan paused,
-  // an environment switched off) has its own event.
-  'safeguard-changed': NONE,
-  'safeguard-deleted': NONE,
+  // an environment switched off) has its own event. One made or removed is a change of its flag's:
+  // the flag's read, served from memory, learns from the revision which flags have one.
+  'safeguard-changed': FEATURE,
+  'safeguard-deleted': FEATURE,
   'safeguard-triggered': NONE,
   // Charts are read from the database when drawn.
   'impact-metric-created': NONE,

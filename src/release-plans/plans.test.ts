@@ -125,6 +125,11 @@ describe('a release plan on a flag environment', () => {
       (await flag()).environments.find((e: any) => e.name !== 'production').releasePlans,
     ).toBeUndefined();
     expect((await featureEnvironment(server, 'checkout', 'production')).releasePlans).toEqual([plan]);
+    // A change every cache reloads for (a new environment) keeps the plan in the flag's read.
+    await expectStatus(server, 201, 'POST', '/api/admin/environments', { name: 'staging', type: 'test' });
+    expect((await flag()).environments.find((e: any) => e.name === 'production').releasePlans).toEqual([
+      plan,
+    ]);
 
     await expectStatus(server, 200, 'DELETE', `${PLANS('checkout')}/${added.body.id}`);
     expect((await expectStatus(server, 200, 'GET', PLANS('checkout'))).body).toEqual([]);

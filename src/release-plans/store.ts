@@ -56,6 +56,20 @@ export async function findPlanOf(
   return rows[0];
 }
 
+/**
+ * Which of the features (every feature when none are named) have a release plan or a safeguard of
+ * their own in some environment: a plan's safeguard goes with its plan.
+ */
+export async function featuresWithReleases(db: Queryable, names?: readonly string[]): Promise<string[]> {
+  const where = names ? 'WHERE feature_name = ANY($1::text[])' : '';
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT feature_name AS name FROM release_plans ${where}
+     UNION SELECT feature_name FROM safeguards ${where}`,
+    names ? [names] : [],
+  );
+  return rows.map((r) => r.name);
+}
+
 /** The plans of the feature, one per environment at most. */
 export async function plansOfFeature(db: Queryable, feature: string): Promise<Plan[]> {
   const { rows } = await db.query<Plan>(`SELECT ${COLUMNS} FROM release_plans WHERE feature_name = $1`, [

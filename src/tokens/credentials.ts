@@ -38,13 +38,20 @@ export function isPatSecret(secret: string): boolean {
 }
 
 /** The API token a secret names, as an identity; null when it names none (or expired). */
-export async function resolveApiToken(
+export function resolveApiToken(
   db: Database,
   cache: IdentityCache,
   secret: string,
-  read: (secretHash: string) => Promise<ApiToken | null> = (hash) => findActiveApiToken(db, hash),
 ): Promise<TokenIdentity | null> {
-  const secretHash = hashSecret(secret);
+  return tokenOfHash(db, cache, hashSecret(secret), (hash) => findActiveApiToken(db, hash));
+}
+
+async function tokenOfHash(
+  db: Database,
+  cache: IdentityCache,
+  secretHash: string,
+  read: (secretHash: string) => Promise<ApiToken | null>,
+): Promise<TokenIdentity | null> {
   const found = await cache.credential(secretHash, async () => {
     const token = await read(secretHash);
     if (!token) return null;
@@ -84,7 +91,7 @@ export async function resolveApiTokens(
   };
   const resolved = new Map<string, TokenIdentity | null>();
   for (const [i, secret] of secrets.entries()) {
-    resolved.set(secret, await resolveApiToken(db, cache, secret, readFor(i)));
+    resolved.set(secret, await tokenOfHash(db, cache, hashes[i]!, readFor(i)));
   }
   return resolved;
 }

@@ -27,10 +27,9 @@ import {
  * room has it (features do not import that room). Only environments with a plan or a safeguard.
  */
 export type ReleaseReader = (
-  db: AppContext['db'],
   feature: string,
   project: string,
-) => Promise<Map<string, EnvironmentRelease>>;
+) => Promise<ReadonlyMap<string, EnvironmentRelease>>;
 
 export function featureRoutes(app: App, ctx: AppContext, releasesOf: ReleaseReader): void {
   const tags = ['Features'];
@@ -93,7 +92,7 @@ export function featureRoutes(app: App, ctx: AppContext, releasesOf: ReleaseRead
       const { projectId, featureName } = request.params;
       const favorites = await favoriteFeaturesOf(ctx.db, identityOf(request), projectId);
       const feature = readFeature(ctx.model, projectId, featureName, favorites.has(featureName));
-      const releases = await releasesOf(ctx.db, featureName, projectId);
+      const releases = await releasesOf(featureName, projectId);
       if (releases.size === 0) return feature;
       return {
         ...feature,
@@ -116,7 +115,7 @@ export function featureRoutes(app: App, ctx: AppContext, releasesOf: ReleaseRead
     async (request) => {
       const at = featureEnvironmentPath(request.params);
       const read = readFeatureEnvironment(ctx.model, at);
-      const releases = await releasesOf(ctx.db, at.featureName, at.project);
+      const releases = await releasesOf(at.featureName, at.project);
       return { ...read, safeguards: [], ...releases.get(at.environment) };
     },
   );
