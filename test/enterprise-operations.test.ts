@@ -9,6 +9,7 @@ const CR = `${P}/change-requests`;
 const TEMPLATES = '/api/admin/release-plan-templates';
 const FLAG_ENV = `${P}/features/{}/environments/{}`;
 const PLANS = `${FLAG_ENV}/release-plans`;
+const OLD_PLANS = `${FLAG_ENV}/release_plans`;
 const IMPACT = '/api/admin/impact-metrics';
 const SPEC = [
   `GET ${CR}/config`,
@@ -53,6 +54,10 @@ const SPEC = [
   `POST ${PLANS}`,
   `DELETE ${PLANS}/{}`,
   `POST ${PLANS}/{}/milestones/{}/start`,
+  `GET ${OLD_PLANS}`,
+  `POST ${OLD_PLANS}`,
+  `DELETE ${OLD_PLANS}/{}`,
+  `POST ${OLD_PLANS}/{}/milestones/{}/start`,
   `PUT ${FLAG_ENV}/milestone-strategies/{}`,
   `PUT ${FLAG_ENV}/progressions/{}`,
   `DELETE ${FLAG_ENV}/progressions/{}`,
@@ -82,6 +87,7 @@ const AREAS = [
   /^\/api\/admin\/release-plan-templates/,
   /\/release-templates/,
   /\/release-plans/,
+  /\/release_plans/,
   /\/milestone-strategies/,
   /\/progressions/,
   /\/safeguards/,
@@ -114,7 +120,8 @@ describe("Unleash Enterprise's release management operations", () => {
     console.log(`release management operations of the spec that exist: ${ours.length} of ${spec.size}`);
     // Built a group at a time: change request configuration (2), release templates (12), those
     // of one project (4), change requests with their schedules and playground (20), release plans with
-    // milestones started by hand or by progressions, and their strategies (8), safeguards (4), impact
+    // milestones started by hand or by progressions, and their strategies (8, and the 4 deprecated
+    // paths of plans), safeguards (4), impact
     // metrics with their charts and external source (12): all of them.
     expect(ours.length).toBe(SPEC.length);
   });

@@ -92,6 +92,7 @@ describe('an external source of impact metrics', () => {
       url: `http://reader:s3cret@${base}`,
     });
     expect(saved.body).toEqual({ enabled: true, url: `http://reader:*****@${base}` });
+    expect((await expectStatus(server, 200, 'GET', '/api/admin/ui-config')).body.impactMetrics).toBe('full');
     const event = await lastEvent(server, 'setting-created');
     expect(event.data.url).toBe(`http://reader:*****@${base}`);
     expect(JSON.stringify(event)).not.toContain('s3cret');

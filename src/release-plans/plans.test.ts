@@ -125,6 +125,9 @@ describe('a release plan on a flag environment', () => {
       (await flag()).environments.find((e: any) => e.name !== 'production').releasePlans,
     ).toBeUndefined();
     expect((await featureEnvironment(server, 'checkout', 'production')).releasePlans).toEqual([plan]);
+    // Unleash's deprecated paths, with an underscore, are the same operations.
+    const oldPath = PLANS('checkout').replace(/release-plans$/, 'release_plans');
+    expect((await expectStatus(server, 200, 'GET', oldPath)).body).toEqual([plan]);
     // A change every cache reloads for (a new environment) keeps the plan in the flag's read.
     await expectStatus(server, 201, 'POST', '/api/admin/environments', { name: 'staging', type: 'test' });
     expect((await flag()).environments.find((e: any) => e.name === 'production').releasePlans).toEqual([

@@ -31,82 +31,92 @@ const PLANS = '/api/admin/projects/:projectId/features/:featureName/environments
 export function releasePlanRoutes(app: App, ctx: AppContext): void {
   const tags = ['Release plans'];
 
-  app.get(
-    PLANS,
-    {
-      config: { permission: 'NONE' },
-      schema: {
-        tags,
-        summary: "The flag environment's release plan, as a list (one at most)",
-        params: PlanEnvironmentParams,
-        response: { 200: PlanList },
+  // Unleash's first paths, with an underscore, are still served (deprecated) as the same operations.
+  for (const [plans, deprecated] of [
+    [PLANS, false],
+    [PLANS.replace(/release-plans$/, 'release_plans'), true],
+  ] as const) {
+    app.get(
+      plans,
+      {
+        config: { permission: 'NONE' },
+        schema: {
+          tags,
+          deprecated,
+          summary: "The flag environment's release plan, as a list (one at most)",
+          params: PlanEnvironmentParams,
+          response: { 200: PlanList },
+        },
       },
-    },
-    (request) => readReleasePlans(ctx, featureEnvironmentPath(request.params)),
-  );
+      (request) => readReleasePlans(ctx, featureEnvironmentPath(request.params)),
+    );
 
-  app.post(
-    PLANS,
-    {
-      config: changeRoute('addReleasePlan'),
-      schema: {
-        tags,
-        summary:
-          'Add a plan made from a release template, in place of the one there was; in an environment that is on, its first milestone starts',
-        params: PlanEnvironmentParams,
-        body: AddPlanBody,
-        response: { 200: PlanSchema },
+    app.post(
+      plans,
+      {
+        config: changeRoute('addReleasePlan'),
+        schema: {
+          tags,
+          deprecated,
+          summary:
+            'Add a plan made from a release template, in place of the one there was; in an environment that is on, its first milestone starts',
+          params: PlanEnvironmentParams,
+          body: AddPlanBody,
+          response: { 200: PlanSchema },
+        },
       },
-    },
-    (request) =>
-      applyChange(ctx, identityOf(request), {
-        action: 'addReleasePlan',
-        at: featureEnvironmentPath(request.params),
-        templateId: request.body.templateId,
-      }),
-  );
+      (request) =>
+        applyChange(ctx, identityOf(request), {
+          action: 'addReleasePlan',
+          at: featureEnvironmentPath(request.params),
+          templateId: request.body.templateId,
+        }),
+    );
 
-  app.delete(
-    `${PLANS}/:planId`,
-    {
-      config: changeRoute('deleteReleasePlan'),
-      schema: {
-        tags,
-        summary: 'Remove the release plan: its milestone strategies are no longer served',
-        params: PlanParams,
-        response: { 200: NoContent },
+    app.delete(
+      `${plans}/:planId`,
+      {
+        config: changeRoute('deleteReleasePlan'),
+        schema: {
+          tags,
+          deprecated,
+          summary: 'Remove the release plan: its milestone strategies are no longer served',
+          params: PlanParams,
+          response: { 200: NoContent },
+        },
       },
-    },
-    async (request, reply) => {
-      await applyChange(ctx, identityOf(request), {
-        action: 'deleteReleasePlan',
-        at: featureEnvironmentPath(request.params),
-        planId: request.params.planId,
-      });
-      return reply.send();
-    },
-  );
+      async (request, reply) => {
+        await applyChange(ctx, identityOf(request), {
+          action: 'deleteReleasePlan',
+          at: featureEnvironmentPath(request.params),
+          planId: request.params.planId,
+        });
+        return reply.send();
+      },
+    );
 
-  app.post(
-    `${PLANS}/:planId/milestones/:milestoneId/start`,
-    {
-      config: changeRoute('startMilestone'),
-      schema: {
-        tags,
-        summary:
-          'Start a milestone (again): its strategies are served from now on, instead of the last one’s',
-        params: PlanMilestoneParams,
-        response: { 200: PlanMilestoneSchema },
+    app.post(
+      `${plans}/:planId/milestones/:milestoneId/start`,
+      {
+        config: changeRoute('startMilestone'),
+        schema: {
+          tags,
+          deprecated,
+          summary:
+            'Start a milestone (again): its strategies are served from now on, instead of the last one’s',
+          params: PlanMilestoneParams,
+          response: { 200: PlanMilestoneSchema },
+        },
       },
-    },
-    (request) =>
-      applyChange(ctx, identityOf(request), {
-        action: 'startMilestone',
-        at: featureEnvironmentPath(request.params),
-        planId: request.params.planId,
-        milestoneId: request.params.milestoneId,
-      }),
-  );
+      (request) =>
+        applyChange(ctx, identityOf(request), {
+          action: 'startMilestone',
+          at: featureEnvironmentPath(request.params),
+          planId: request.params.planId,
+          milestoneId: request.params.milestoneId,
+        }),
+    );
+  }
 
   const PROGRESSIONS = PLANS.replace(/release-plans$/, 'progressions');
 

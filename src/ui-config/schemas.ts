@@ -36,6 +36,13 @@ export const UiConfig = Type.Object({
   flags: Type.Record(Type.String(), Type.Boolean(), {
     description: "Unleash's experimental switches: Flagpole has none",
   }),
+  impactMetrics: Type.Union(
+    ['disabled', 'unconfigured', 'internal', 'external', 'full'].map((v) => Type.Literal(v)),
+    {
+      description:
+        'Where impact metrics come from: `internal` (what SDKs send, stored here), `full` (and an external Prometheus)',
+    },
+  ),
   versionInfo: Type.Object({
     current: Type.Object({ oss: Type.Optional(Type.String()), enterprise: Type.Optional(Type.String()) }),
     latest: Type.Object({ oss: Type.Optional(Type.String()), enterprise: Type.Optional(Type.String()) }),

@@ -49,6 +49,7 @@ describe('GET /api/admin/ui-config', () => {
       oidcConfiguredThroughEnv: false,
       frontendApiOrigins: ['*'],
       flags: {},
+      impactMetrics: 'internal',
       versionInfo: { current: { oss: version }, latest: {}, isLatest: true },
     });
   });
