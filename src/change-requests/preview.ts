@@ -9,6 +9,7 @@ import { readAdvancedPlayground } from '../playground/service.js';
 import type { FeatureRecord } from '../read-model/queries.js';
 import type { Segment } from '../segments/types.js';
 import { requestOf } from './access.js';
+import { changeRelease, type ReleaseParts, releasePartsOf, switchedOn } from './release-preview.js';
 import { type ChangeRow, CLOSED_STATES, changesOf } from './store.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a payload checked against its action's schema when added
@@ -39,13 +40,14 @@ function strategy(
 }
 
 /** Carries out one change on a copy of its flag. */
-function change(f: FeatureRecord, c: ChangeRow, environment: string): void {
+function change(f: FeatureRecord, c: ChangeRow, environment: string, releases: ReleaseParts): void {
   const p = c.payload as Payload;
   const state = f.environments.find((e) => e.name === environment);
   const inEnvironment = (s: FeatureStrategy) => s.environment === environment;
   switch (c.action) {
     case 'updateEnabled':
       if (state) state.enabled = p.enabled;
+      if (p.enabled) switchedOn(f, environment, releases);
       return;
     case 'addStrategy':
       f.strategies.push(strategy({ id: `change-${c.id}`, featureName: f.name, environment }, p));
@@ -77,11 +79,24 @@ function change(f: FeatureRecord, c: ChangeRow, environment: string): void {
     case 'deleteDependency':
       f.dependencies = [];
       return;
+    // Served only while its milestone is the started one, which is when the flag serves it.
+    case 'updateMilestoneStrategy':
+      f.releaseStrategies = f.releaseStrategies.map((s) =>
+        s.id === p.id && inEnvironment(s) ? strategy(s, p) : s,
+      );
+      return;
+    default:
+      changeRelease(f, c, environment, releases);
   }
 }
 
 /** The flags and segments as the request would leave them, the rest as they are. */
-function previewOf(ctx: AppContext, environment: string, changes: readonly ChangeRow[]): FlagSource {
+function previewOf(
+  ctx: AppContext,
+  environment: string,
+  changes: readonly ChangeRow[],
+  releases: ReleaseParts,
+): FlagSource {
   const features = new Map<string, FeatureRecord>();
   const segments = new Map<number, Segment>();
   for (const c of changes) {
@@ -97,7 +112,7 @@ function previewOf(ctx: AppContext, environment: string, changes: readonly Chang
     const base = features.get(c.feature) ?? ctx.model.feature(c.feature);
     if (!base) continue;
     const copy = features.get(c.feature) ?? structuredClone(base);
-    change(copy, c, environment);
+    change(copy, c, environment, releases);
     features.set(c.feature, copy);
   }
   for (const f of features.values()) {
@@ -141,7 +156,9 @@ export async function previewRequest(
       `A change request in the state "${request.state}" is closed: there is nothing to preview.`,
     );
   }
-  const source = previewOf(ctx, request.environment, await changesOf(ctx.db, [id]));
+  const changes = await changesOf(ctx.db, [id]);
+  const releases = await releasePartsOf(ctx, request.environment, changes);
+  const source = previewOf(ctx, request.environment, changes, releases);
   return readAdvancedPlayground(
     source,
     { environments: [request.environment], projects: [request.project], context },

@@ -247,6 +247,67 @@ describe('a release plan on a flag environment', () => {
   });
 });
 
+describe("a change request's playground", () => {
+  it('shows the flag serving what the request would start of its release plan', async () => {
+    await createProject(server, 'previewed');
+    await createFeature(server, 'previewed-flag', 'previewed');
+    await expectStatus(
+      server,
+      200,
+      'PUT',
+      '/api/admin/projects/previewed/environments/production/change-requests/config',
+      { changeRequestsEnabled: true },
+    );
+    const admin = await createUser(server, 1);
+    const as = (method: string, url: string, body?: unknown) =>
+      server.request(method, url, { token: admin.pat, body });
+    const cr = '/api/admin/projects/previewed/change-requests';
+    const setState = async (id: number, state: string) =>
+      expect((await as('PUT', `${cr}/${id}/state`, { state })).status).toBe(200);
+    const inReview = async (changes: unknown[]) => {
+      const draft = await as(
+        'POST',
+        '/api/admin/projects/previewed/environments/production/change-requests',
+        changes,
+      );
+      expect(draft.status, draft.text).toBe(200);
+      await setState(draft.body.id, 'In review');
+      return draft.body.id as number;
+    };
+    const served = async (id: number) => {
+      const res = await as('POST', `/api/admin/playground/change-request/${id}`, {
+        context: { appName: 'web', userId: '7' },
+      });
+      expect(res.status, res.text).toBe(200);
+      const flag = res.body.features.find((f: any) => f.name === 'previewed-flag');
+      return flag.environments.production[0].strategies.data.map((s: any) => [s.name, s.parameters]);
+    };
+    const feature = 'previewed-flag';
+
+    // Switched on with a plan added: its first milestone starts, the flag's name as its groupId.
+    const adding = await inReview([
+      { feature, action: 'addReleasePlan', payload: { templateId } },
+      { feature, action: 'updateEnabled', payload: { enabled: true } },
+    ]);
+    expect(await served(adding)).toEqual([
+      ['flexibleRollout', { rollout: '10', stickiness: 'default', groupId: feature }],
+    ]);
+    await setState(adding, 'Approved');
+    await setState(adding, 'Applied');
+    const [plan] = (await expectStatus(server, 200, 'GET', PLANS(feature, 'previewed'))).body;
+
+    const starting = await inReview([
+      { feature, action: 'startMilestone', payload: { planId: plan.id, milestoneId: plan.milestones[1].id } },
+    ]);
+    expect(await served(starting)).toEqual([['default', {}]]);
+    await setState(starting, 'Cancelled');
+    const removing = await inReview([{ feature, action: 'deleteReleasePlan', payload: { planId: plan.id } }]);
+    expect(await served(removing)).toEqual([]);
+    // The flag itself still serves its first milestone.
+    expect((await featureEnvironment(server, feature, 'production', 'previewed')).enabled).toBe(true);
+  });
+});
+
 describe('an automatic progression', () => {
   /** Brings the progressions due now, instead of in a minute: what the test cannot wait for. */
   const dueNow = () =>

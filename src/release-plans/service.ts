@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
-import type { Transaction } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import { recordEvent } from '../events/service.js';
 import type { FeatureEnvironmentPath } from '../features/environments/service.js';
 import { liveFeatureEnvironment } from '../features/environments/service.js';
@@ -11,6 +11,8 @@ import { ulid } from '../release-templates/ulid.js';
 import { startIn } from './milestones.js';
 import { planSafeguards } from './safeguards/views.js';
 import { deletePlan, findPlanOf, insertPlan, type Plan, type PlanMilestone } from './store.js';
+
+export type { PlanMilestone };
 
 /** A plan as Unleash answers it (`releasePlanSchema`). */
 export function describePlan(plan: Plan) {
@@ -44,7 +46,7 @@ function describeMilestone(plan: Plan, m: PlanMilestone) {
 }
 
 /** The template's milestones, in order, as the plan's own: new ids, and the flag's name for an empty groupId. */
-function milestonesOf(template: Template, feature: string): PlanMilestone[] {
+export function milestonesOf(template: Template, feature: string): PlanMilestone[] {
   return [...template.milestones]
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((m) => {
@@ -160,6 +162,11 @@ export async function startMilestone(
     const after = await startIn(ctx, tx, actorOf(identity), at.project, plan, milestoneId);
     return describeMilestone(after, after.milestones.find((m) => m.id === milestoneId)!);
   });
+}
+
+/** The plan of the flag's environment, as it stands; undefined when there is none. */
+export function currentPlan(db: Queryable, feature: string, environment: string): Promise<Plan | undefined> {
+  return findPlanOf(db, feature, environment);
 }
 
 /** The plans of the flag's environment: one at most. */
