@@ -269,6 +269,26 @@ const STEPS: Step[] = [
     action: 'deleteReleasePlan',
     url: () => `${ENV('parent')}/release-plans/${ids.plan}`,
   },
+  // Unleash's deprecated paths, with an underscore: the same commands.
+  {
+    route:
+      'POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release_plans',
+    action: 'addReleasePlan',
+    url: `${ENV('parent')}/release_plans`,
+    body: () => ({ templateId: ids.template }),
+  },
+  {
+    route:
+      'POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release_plans/{planId}/milestones/{milestoneId}/start',
+    action: 'startMilestone',
+    url: () => `${ENV('parent')}/release_plans/${ids.plan}/milestones/${ids.milestone}/start`,
+  },
+  {
+    route:
+      'DELETE /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release_plans/{planId}',
+    action: 'deleteReleasePlan',
+    url: () => `${ENV('parent')}/release_plans/${ids.plan}`,
+  },
   {
     route: 'POST /api/admin/projects/{projectId}/features/{featureName}/link',
     action: 'addLink',
