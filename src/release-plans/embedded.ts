@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.js';
 import type { EnvironmentRelease } from '../features/core/reads.js';
 import type { ChangeSet, Follower } from '../sync/sync.js';
 import { featureSafeguards } from './safeguards/views.js';
-import { describePlan } from './service.js';
+import { describeGuardedPlan } from './service.js';
 import { featuresWithReleases, plansOfFeature } from './store.js';
 
 /** The flag's environments that have a plan or a safeguard, by name: two statements whatever it has. */
@@ -21,7 +21,7 @@ async function releasesOfFeature(
   for (const plan of plans) {
     const release = releases.get(plan.environment) ?? { releasePlans: [], safeguards: [] };
     releases.set(plan.environment, release);
-    release.releasePlans.push({ ...describePlan(plan), safeguards: safeguards.plans.get(plan.id) ?? [] });
+    release.releasePlans.push(describeGuardedPlan(plan, safeguards.plans.get(plan.id) ?? []));
     const active = plan.milestones.find((m) => m.id === plan.activeMilestoneId);
     if (active) {
       release.milestoneName = active.name;

@@ -31,6 +31,11 @@ export function describePlan(plan: Plan) {
   };
 }
 
+/** A plan as its routes and its flag's read answer it: with its safeguard (one at most), described. */
+export function describeGuardedPlan<S>(plan: Plan, safeguards: S[]) {
+  return { ...describePlan(plan), safeguards };
+}
+
 function describeMilestone(plan: Plan, m: PlanMilestone) {
   return {
     id: m.id,
@@ -121,7 +126,7 @@ export async function addReleasePlan(
     recordEvent(tx, actor, planEvent(plan, at.project, 'release-plan-added'));
     const first = plan.milestones[0];
     if (environment.enabled && first) plan = await startIn(ctx, tx, actor, at.project, plan, first.id);
-    return { ...describePlan(plan), safeguards: [] };
+    return describeGuardedPlan(plan, []);
   });
 }
 
@@ -173,7 +178,5 @@ export function currentPlan(db: Queryable, feature: string, environment: string)
 export async function readReleasePlans(ctx: AppContext, at: FeatureEnvironmentPath) {
   await liveFeatureEnvironment(ctx.db, at);
   const plan = await findPlanOf(ctx.db, at.featureName, at.environment);
-  return plan
-    ? [{ ...describePlan(plan), safeguards: await planSafeguards(ctx.db, plan.id, at.project) }]
-    : [];
+  return plan ? [describeGuardedPlan(plan, await planSafeguards(ctx.db, plan.id, at.project))] : [];
 }
