@@ -442,13 +442,14 @@ describe('around the review', () => {
 describe('the playground of a change request', () => {
   it('evaluates its flags as the request would leave them, and nothing else changes', async () => {
     await createFeature(server, 'preview', PROJECT);
+    // The strategy first: switched on with one active, the flag gets no default strategy.
     const id = await inReview([
-      { feature: 'preview', action: 'updateEnabled', payload: { enabled: true } },
       {
         feature: 'preview',
         action: 'addStrategy',
         payload: { name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values: ['1'] }] },
       },
+      { feature: 'preview', action: 'updateEnabled', payload: { enabled: true } },
     ]);
     const evaluate = async (userId: string) => {
       const res = await as(onlooker, 'POST', `/api/admin/playground/change-request/${id}`, {
@@ -484,6 +485,27 @@ describe('the playground of a change request', () => {
       context: { appName: 'web' },
     });
     expect(closed.status).toBe(400);
+  });
+
+  it('shows the strategy a flag switched on with none would be given, as applying gives it', async () => {
+    await createFeature(server, 'bare-preview', PROJECT);
+    const id = await approvedByBoth([
+      { feature: 'bare-preview', action: 'updateEnabled', payload: { enabled: true } },
+    ]);
+    const res = await as(onlooker, 'POST', `/api/admin/playground/change-request/${id}`, {
+      context: { appName: 'web', userId: '2' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const previewed = res.body.features.find((f: any) => f.name === 'bare-preview').environments
+      .production[0];
+    expect(previewed.isEnabled).toBe(true);
+    expect(previewed.strategies.data).toMatchObject([
+      { name: 'flexibleRollout', parameters: { rollout: '100', groupId: 'bare-preview' } },
+    ]);
+    expect((await setState(reviewer, id, 'Applied')).status).toBe(200);
+    expect(await strategiesOf('bare-preview')).toMatchObject([
+      { name: 'flexibleRollout', parameters: { rollout: '100', groupId: 'bare-preview' } },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { Constraint } from '../constraints/rules.js';
+import { strategyToAdd } from '../features/environments/switch-service.js';
 import { ValidationError } from '../http/errors.js';
 import type { Identity } from '../http/identity.js';
 import type { ProjectVisibility } from '../http/visibility.js';
@@ -39,16 +40,56 @@ function strategy(
   } as FeatureStrategy;
 }
 
+/** What the preview reads before it is made: the release plans' parts, and the strategy each flag switched on would get. */
+interface Reads {
+  releases: ReleaseParts;
+  onSwitch: Map<string, Payload>;
+}
+
+/** The strategy each flag the request switches on would be given, were none active there then. */
+async function strategiesOnSwitch(
+  ctx: AppContext,
+  project: string,
+  environment: string,
+  changes: readonly ChangeRow[],
+): Promise<Map<string, Payload>> {
+  const added = new Map<string, Payload>();
+  for (const c of changes) {
+    if (c.feature === null || c.action !== 'updateEnabled' || !c.payload.enabled || added.has(c.feature))
+      continue;
+    try {
+      added.set(
+        c.feature,
+        await strategyToAdd(ctx.db, ctx.model, { project, featureName: c.feature, environment }),
+      );
+    } catch (error) {
+      // The project's default no longer fits: applying would be refused, and the preview goes without it.
+      if (!(error instanceof ValidationError)) throw error;
+    }
+  }
+  return added;
+}
+
 /** Carries out one change on a copy of its flag. */
-function change(f: FeatureRecord, c: ChangeRow, environment: string, releases: ReleaseParts): void {
+function change(f: FeatureRecord, c: ChangeRow, environment: string, reads: Reads): void {
   const p = c.payload as Payload;
   const state = f.environments.find((e) => e.name === environment);
   const inEnvironment = (s: FeatureStrategy) => s.environment === environment;
   switch (c.action) {
-    case 'updateEnabled':
+    case 'updateEnabled': {
       if (state) state.enabled = p.enabled;
-      if (p.enabled) switchedOn(f, environment, releases);
+      if (!p.enabled) return;
+      if (p.shouldActivateDisabledStrategies) {
+        f.strategies = f.strategies.map((s) => (inEnvironment(s) ? { ...s, disabled: false } : s));
+      }
+      // As the switch does: with no active strategy, a waiting plan starts, or else one is added.
+      if (f.strategies.some((s) => inEnvironment(s) && !s.disabled)) return;
+      if (switchedOn(f, environment, reads.releases)) return;
+      const added = reads.onSwitch.get(f.name);
+      if (added)
+        f.strategies.push(strategy({ id: `change-${c.id}`, featureName: f.name, environment }, added));
       return;
+    }
     case 'addStrategy':
       f.strategies.push(strategy({ id: `change-${c.id}`, featureName: f.name, environment }, p));
       return;
@@ -86,7 +127,7 @@ function change(f: FeatureRecord, c: ChangeRow, environment: string, releases: R
       );
       return;
     default:
-      changeRelease(f, c, environment, releases);
+      changeRelease(f, c, environment, reads.releases);
   }
 }
 
@@ -95,7 +136,7 @@ function previewOf(
   ctx: AppContext,
   environment: string,
   changes: readonly ChangeRow[],
-  releases: ReleaseParts,
+  reads: Reads,
 ): FlagSource {
   const features = new Map<string, FeatureRecord>();
   const segments = new Map<number, Segment>();
@@ -112,7 +153,7 @@ function previewOf(
     const base = features.get(c.feature) ?? ctx.model.feature(c.feature);
     if (!base) continue;
     const copy = features.get(c.feature) ?? structuredClone(base);
-    change(copy, c, environment, releases);
+    change(copy, c, environment, reads);
     features.set(c.feature, copy);
   }
   for (const f of features.values()) {
@@ -157,8 +198,11 @@ export async function previewRequest(
     );
   }
   const changes = await changesOf(ctx.db, [id]);
-  const releases = await releasePartsOf(ctx, request.environment, changes);
-  const source = previewOf(ctx, request.environment, changes, releases);
+  const reads = {
+    releases: await releasePartsOf(ctx, request.environment, changes),
+    onSwitch: await strategiesOnSwitch(ctx, request.project, request.environment, changes),
+  };
+  const source = previewOf(ctx, request.environment, changes, reads);
   return readAdvancedPlayground(
     source,
     { environments: [request.environment], projects: [request.project], context },

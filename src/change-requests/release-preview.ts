@@ -103,11 +103,17 @@ export function changeRelease(
   }
 }
 
-/** The environment switched on: a plan that has not started starts its first milestone. */
-export function switchedOn(f: FeatureRecord, environment: string, parts: ReleaseParts): void {
+/**
+ * The environment switched on with no active strategy: a plan that has not started starts its first
+ * milestone. True when the environment has a plan to serve, so no strategy is added beside it.
+ */
+export function switchedOn(f: FeatureRecord, environment: string, parts: ReleaseParts): boolean {
   const plan = parts.plans.get(f.name);
   const first = plan?.milestones[0];
-  if (!plan || !first || plan.activeMilestoneId) return;
-  plan.activeMilestoneId = first.id;
-  serve(f, environment, first);
+  if (!plan || !first) return false;
+  if (!plan.activeMilestoneId) {
+    plan.activeMilestoneId = first.id;
+    serve(f, environment, first);
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import type { Transaction } from '../../db/database.js';
+import type { Queryable, Transaction } from '../../db/database.js';
 import { recordEvent } from '../../events/service.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { actorOf, type Identity } from '../../http/identity.js';
@@ -50,13 +50,13 @@ export interface SwitchOptions {
  * the environment (its empty flexibleRollout group id becoming the feature's name), or else a
  * gradual rollout to everyone.
  */
-async function strategyToAdd(tx: Transaction, model: FeatureModel, at: FeatureEnvironmentPath) {
+export async function strategyToAdd(db: Queryable, model: FeatureModel, at: FeatureEnvironmentPath) {
   const defaults = parameterDefaults(model, at);
-  const projectDefault = await findProjectDefaultStrategy(tx, at.project, at.environment);
+  const projectDefault = await findProjectDefaultStrategy(db, at.project, at.environment);
   if (!projectDefault) return { ...defaultRollout(defaults), segments: [] as number[] };
   let segments: number[] = [];
   try {
-    segments = await checkStrategySegments(tx, projectDefault.segments, at.project);
+    segments = await checkStrategySegments(db, projectDefault.segments, at.project);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError(
