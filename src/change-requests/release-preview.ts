@@ -47,18 +47,10 @@ export async function releasePartsOf(
 
 /** The flag serves the milestone's strategies in the environment, in place of the release's it served. */
 function serve(f: FeatureRecord, environment: string, milestone: PlanMilestone | undefined): void {
-  const strategies = (milestone?.strategies ?? []).map((s) => ({
-    id: s.id,
+  const strategies = (milestone?.strategies ?? []).map(({ milestoneId: _, ...s }) => ({
+    ...s,
     featureName: f.name,
     environment,
-    name: s.name,
-    title: s.title,
-    disabled: s.disabled,
-    parameters: s.parameters,
-    constraints: s.constraints,
-    variants: s.variants,
-    segments: s.segments,
-    sortOrder: s.sortOrder,
     createdAt: new Date(),
   }));
   f.releaseStrategies = [...f.releaseStrategies.filter((s) => s.environment !== environment), ...strategies];

@@ -25,6 +25,19 @@ async function served(flag: string) {
   return res.body.features.find((f: any) => f.name === flag);
 }
 
+/** A flag in a project of its own whose production takes changes through change requests. */
+async function guardedFlag(project: string, flag: string) {
+  await createProject(server, project);
+  await createFeature(server, flag, project);
+  await expectStatus(
+    server,
+    200,
+    'PUT',
+    `/api/admin/projects/${project}/environments/production/change-requests/config`,
+    { changeRequestsEnabled: true },
+  );
+}
+
 beforeAll(async () => {
   server = await startTestServer({ INIT_CLIENT_API_TOKENS: PRODUCTION_CLIENT_TOKEN });
   const template = await expectStatus(server, 200, 'POST', '/api/admin/release-plan-templates', {
@@ -201,17 +214,7 @@ describe('a release plan on a flag environment', () => {
   });
 
   it('is changed through change requests where the environment needs them', async () => {
-    await createProject(server, 'guarded');
-    await createFeature(server, 'guarded-flag', 'guarded');
-    await expectStatus(
-      server,
-      200,
-      'PUT',
-      '/api/admin/projects/guarded/environments/production/change-requests/config',
-      {
-        changeRequestsEnabled: true,
-      },
-    );
+    await guardedFlag('guarded', 'guarded-flag');
     const editor = await createUser(server, 2);
     const refused = await server.request('POST', PLANS('guarded-flag', 'guarded'), {
       token: editor.pat,
@@ -249,15 +252,7 @@ describe('a release plan on a flag environment', () => {
 
 describe("a change request's playground", () => {
   it('shows the flag serving what the request would start of its release plan', async () => {
-    await createProject(server, 'previewed');
-    await createFeature(server, 'previewed-flag', 'previewed');
-    await expectStatus(
-      server,
-      200,
-      'PUT',
-      '/api/admin/projects/previewed/environments/production/change-requests/config',
-      { changeRequestsEnabled: true },
-    );
+    await guardedFlag('previewed', 'previewed-flag');
     const admin = await createUser(server, 1);
     const as = (method: string, url: string, body?: unknown) =>
       server.request(method, url, { token: admin.pat, body });
