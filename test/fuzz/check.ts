@@ -95,22 +95,21 @@ export function requestChecker(server: TestServer, tally: Tally, serverLog: Serv
       }
       const operation = `${request.operation.method} ${request.operation.path}`;
       const before = READS.has(http.method) ? undefined : (lastDigest ?? (await digest()));
-      const label = `${http.method} ${request.operation.path}`;
+      const sent = { label: `${http.method} ${request.operation.path}` };
       const logged = serverLog.lines.length;
-      serverLog.during = label;
       const res = await withTimeout(
-        server.app.inject({
-          method: http.method as 'GET',
-          url: http.url,
-          headers: http.headers,
-          payload: http.payload,
-          remoteAddress: clientAddress(tally.sent),
-        }),
+        serverLog.sending(sent, () =>
+          server.app.inject({
+            method: http.method as 'GET',
+            url: http.url,
+            headers: http.headers,
+            payload: http.payload,
+            remoteAddress: clientAddress(tally.sent),
+          }),
+        ),
         REQUEST_TIMEOUT_MS,
         `${http.method} ${http.url.slice(0, 200)}`,
-      ).finally(() => {
-        serverLog.during = undefined;
-      });
+      );
       tally.sent++;
       tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode < 300) tally.succeeded.add(operation);
@@ -123,7 +122,7 @@ export function requestChecker(server: TestServer, tally: Tally, serverLog: Serv
       // A warning during a request names a check that is missing, even when the answer is right
       // (the database's own refusal, turned into a 400 by the safety net).
       for (const line of serverLog.lines.slice(logged)) {
-        if (line.during === label) problems.push(`the server logged "${line.msg}"`);
+        if (line.request === sent) problems.push(`the server logged "${line.msg}"`);
       }
       if (before && res.statusCode < 400) lastDigest = undefined;
       // Maintenance mode turned on would refuse every write after it: turned off again at once.
