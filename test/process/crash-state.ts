@@ -43,7 +43,9 @@ export async function readState(base: string, token: string): Promise<ServerStat
       });
     }),
   );
-  const events: Event[] = [];
+  // Pages are counted from the newest event: one written while they are read (a scheduled change
+  // request applied by its job) moves the rest down, and the next page repeats the last one.
+  const byId = new Map<number, Event>();
   for (let offset = 0; ; offset += EVENT_PAGE) {
     const page = await expectStatus(
       base,
@@ -52,10 +54,10 @@ export async function readState(base: string, token: string): Promise<ServerStat
       200,
       { token },
     );
-    events.push(...page.events);
+    for (const event of page.events as Event[]) byId.set(event.id, event);
     if (page.events.length < EVENT_PAGE) break;
   }
-  events.sort((a, b) => a.id - b.id);
+  const events = [...byId.values()].sort((a, b) => a.id - b.id);
   const metrics: ServerState['metrics'] = {};
   for (const flag of METRICS_FLAGS.filter((f) => features.has(f))) {
     const raw = await expectStatus(base, 'GET', `/api/admin/client-metrics/features/${flag}/raw`, 200, {
@@ -118,8 +120,12 @@ export function findHalfWrites(state: ServerState): string[] {
         strategyIds.add(strategy.id);
         const events = strategyEvents.get(strategy.id) ?? [];
         const adds = events.filter((e) => e.type === 'feature-strategy-add').length;
-        if (adds !== 1)
-          problems.push(`strategy ${strategy.id} of ${name} has ${adds} feature-strategy-add events`);
+        if (adds !== 1) {
+          const ids = events.filter((e) => e.type === 'feature-strategy-add').map((e) => e.id);
+          problems.push(
+            `strategy ${strategy.id} of ${name} has ${adds} feature-strategy-add events (${ids.join(', ')})`,
+          );
+        }
         const newest = events.at(-1);
         if (newest && sortedJson(newest.data.parameters) !== sortedJson(strategy.parameters)) {
           problems.push(
