@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../src/db/database.js';
-import { openEmbedded } from '../src/db/embedded.js';
+import { type EmbeddedEngine, openEmbedded } from '../src/db/embedded.js';
 import { listMigrations, migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { silentLogger } from '../src/log.js';
@@ -93,6 +95,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let engine: Promise<EmbeddedEngine> | undefined;
+// Node's WebAssembly global, which the project's type libraries declare as types only.
+const wasmRuntime = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly;
+
+/**
+ * PGlite's WebAssembly and files, read and compiled once for every database a worker opens (a test
+ * file's database opened in ~0.5 s instead of ~0.6 s).
+ */
+function embeddedEngine(): Promise<EmbeddedEngine> {
+  engine ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, files] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule: await wasmRuntime.compile(wasm), fsBundle: new Blob([files]) };
+  })();
+  return engine;
+}
+
 export async function createTestDatabase(setup: {
   postgresUrl?: string;
   postgresTemplate?: string;
@@ -122,6 +146,6 @@ export async function createTestDatabase(setup: {
     };
   }
   const template = readFileSync(setup.embeddedTemplateTar!);
-  const db = await openEmbedded({ template: () => template });
+  const db = await openEmbedded({ template: () => template, engine: await embeddedEngine() });
   return { db, drop: () => db.close().catch(() => {}) };
 }

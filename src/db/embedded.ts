@@ -68,11 +68,21 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
   return Object.assign(database, { pglite: db });
 }
 
+/**
+ * What PGlite loads for every database it opens, its WebAssembly compiled: given by a process that
+ * opens many (the tests, a database a file), which then reads and compiles it once.
+ */
+export interface EmbeddedEngine {
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
 export interface EmbeddedOptions {
   /** Where the database lives; in memory when absent (tests). */
   dataDir?: string;
   /** A dumped, already initialized data directory, so a new database skips initdb; read when needed. */
   template?: () => Uint8Array | undefined;
+  engine?: EmbeddedEngine;
 }
 
 // The embedded PostgreSQL lives in this process's memory, and a feature-flag database is small:
@@ -97,10 +107,12 @@ function unpackWhole(dump: Uint8Array, pgdata: string): void {
 }
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database & { pglite: PGlite }> {
-  const { dataDir, template } = options;
+  const { dataDir, template, engine } = options;
   if (!dataDir) {
     const dump = template?.();
-    return wrapPGlite(await PGlite.create({ loadDataDir: dump && new Blob([dump]), postgresqlconf }));
+    return wrapPGlite(
+      await PGlite.create({ loadDataDir: dump && new Blob([dump]), postgresqlconf, ...engine }),
+    );
   }
 
   fs.mkdirSync(dataDir, { recursive: true });
