@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite, type Transaction as PGliteTransaction, type Results } from '@electric-sql/pglite';
+import {
+  PGlite,
+  type PGliteOptions,
+  type Transaction as PGliteTransaction,
+  type Results,
+} from '@electric-sql/pglite';
 import type { Database, QueryResult } from './database.js';
 import { type Connection, createDatabase } from './kernel.js';
 import { acquireDirectoryLock } from './lock-file.js';
@@ -72,10 +77,7 @@ export function wrapPGlite(db: PGlite, onClose: () => void = () => {}): Database
  * What PGlite loads for every database it opens, its WebAssembly compiled: given by a process that
  * opens many (the tests, a database a file), which then reads and compiles it once.
  */
-export interface EmbeddedEngine {
-  pgliteWasmModule: WebAssembly.Module;
-  fsBundle: Blob;
-}
+export type EmbeddedEngine = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
 
 export interface EmbeddedOptions {
   /** Where the database lives; in memory when absent (tests). */
