@@ -23,6 +23,9 @@ export default defineConfig({
     // compiling them anew for every file was half of the suite's time. Every file still starts its
     // own server on a database of its own. (The pool reads this from here, not from a project.)
     isolate: false,
+    // A larger young generation for what dies young (answers, rows, bodies): 36 files of the suite
+    // ran in 64 s instead of 71–74.
+    poolOptions: { forks: { execArgv: ['--max-semi-space-size=32'] } },
     projects: [
       {
         extends: true,

@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['test/fuzz/**/*.fuzz.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // A larger young generation, as the suite's (vitest.config.ts).
+    poolOptions: { forks: { execArgv: ['--max-semi-space-size=32'] } },
     // The fuzzer keeps its own time budget (FUZZ_MINUTES); this only catches a hang outside it.
     testTimeout: 3 * 60 * 60_000,
     hookTimeout: 60_000,
