@@ -119,11 +119,10 @@ export function findHalfWrites(state: ServerState): string[] {
       for (const strategy of strategies) {
         strategyIds.add(strategy.id);
         const events = strategyEvents.get(strategy.id) ?? [];
-        const adds = events.filter((e) => e.type === 'feature-strategy-add').length;
-        if (adds !== 1) {
-          const ids = events.filter((e) => e.type === 'feature-strategy-add').map((e) => e.id);
+        const adds = events.filter((e) => e.type === 'feature-strategy-add').map((e) => e.id);
+        if (adds.length !== 1) {
           problems.push(
-            `strategy ${strategy.id} of ${name} has ${adds} feature-strategy-add events (${ids.join(', ')})`,
+            `strategy ${strategy.id} of ${name} has ${adds.length} feature-strategy-add events (${adds.join(', ')})`,
           );
         }
         const newest = events.at(-1);
