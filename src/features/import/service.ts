@@ -1,5 +1,6 @@
 import type { Queryable, Transaction } from '../../db/database.js';
 import type { ReadOptions } from '../../db/lock.js';
+import { withoutRowTriggers } from '../../db/row-triggers.js';
 import type { Actor } from '../../http/identity.js';
 import { getProject, linkProjectEnvironment } from '../../projects/service.js';
 import { type FeatureRecord, loadFeatureRecords } from '../../read-model/queries.js';
@@ -22,6 +23,7 @@ import {
   upsertStrategyRows,
 } from '../strategies/writes.js';
 import { deleteTagsOfFeatures, type FeatureTagRow, insertFeatureTagRows } from '../tags/writes.js';
+import { danglingReference } from './store.js';
 
 // Imports write many features at once. Their rules (and audit events) are the importer's; what is
 // here only hands what it was given to the rooms that own the tables (each writes its table in one
@@ -53,17 +55,39 @@ export interface FeatureWrites {
 }
 
 export async function writeFeatures(tx: Transaction, writes: FeatureWrites, actor: Actor): Promise<void> {
-  await upsertFeatureRows(tx, writes.features, actor.userId);
-  await settleImportedLifecycles(
-    tx,
-    writes.features.map((f) => f.name),
-  );
-  await upsertFeatureEnvironmentRows(tx, writes.environments);
-  await upsertStrategyRows(tx, writes.strategies);
-  await replaceStrategySegmentRows(tx, writes.strategySegments);
-  await insertFeatureTagRows(tx, writes.tags, actor.userId);
-  await deleteDependenciesOf(tx, writes.clearedDependencies ?? []);
-  await setDependencies(tx, writes.dependencies ?? []);
+  // Nothing below deletes a row that another refers to: the foreign keys are checked once, after.
+  await withoutRowTriggers(tx, async () => {
+    await upsertFeatureRows(tx, writes.features, actor.userId);
+    await settleImportedLifecycles(
+      tx,
+      writes.features.map((f) => f.name),
+    );
+    await upsertFeatureEnvironmentRows(tx, writes.environments);
+    await upsertStrategyRows(tx, writes.strategies);
+    await replaceStrategySegmentRows(tx, writes.strategySegments);
+    await insertFeatureTagRows(tx, writes.tags, actor.userId);
+    await deleteDependenciesOf(tx, writes.clearedDependencies ?? []);
+    await setDependencies(tx, writes.dependencies ?? []);
+  });
+  await refuseDanglingReferences(tx, writes);
+}
+
+/**
+ * The foreign keys of what `writeFeatures` wrote. The importer's plan checked every reference
+ * before; a reference missed there is a fault of the server (500), and the whole import is undone.
+ */
+async function refuseDanglingReferences(tx: Transaction, writes: FeatureWrites): Promise<void> {
+  const features = new Set([
+    ...writes.features.map((f) => f.name),
+    ...writes.environments.map((e) => e.featureName),
+    ...writes.strategies.map((s) => s.featureName),
+    ...writes.tags.map((t) => t.featureName),
+    ...(writes.dependencies ?? []).map((d) => d.child),
+  ]);
+  const strategies = new Set([...writes.strategies.map((s) => s.id), ...writes.strategySegments.keys()]);
+  if (features.size === 0 && strategies.size === 0) return;
+  const problem = await danglingReference(tx, [...features], [...strategies]);
+  if (problem) throw new Error(`An import would leave a reference to nothing: ${problem}`);
 }
 
 /**
