@@ -14,7 +14,7 @@ import type { Segment } from '../segments/types.js';
 import { listStrategyDefinitions } from '../strategies/queries.js';
 import type { StrategyDefinition } from '../strategies/types.js';
 import type { ChangeSet, ConfigSync } from '../sync/sync.js';
-import { applyPatches } from './patches.js';
+import { applyPatches, givenRecords } from './patches.js';
 import { type FeatureRecord, loadFeatureRecords } from './store.js';
 
 export type ProjectRecord = LinkedProject;
@@ -116,11 +116,10 @@ export class FeatureModel {
       };
     }
     const names = [...changes.features];
+    const { given, unread } = givenRecords(names, changes.records);
     const features = changes.patches
       ? applyPatches(this.parts.features, changes.patches)
-      : names.length > 0
-        ? await loadFeatureRecords(tx, names)
-        : [];
+      : [...given, ...(unread.length > 0 ? await loadFeatureRecords(tx, unread) : [])];
     const segments = changes.scopes.has('segments') ? await allSegments(tx) : undefined;
     const catalog = changes.scopes.has('catalog') ? await this.loadCatalog(tx) : undefined;
     return () => {

@@ -184,6 +184,7 @@ export function planFeatures(
   known: Known,
 ) {
   const targets = planFeatureRows(items, existing, options, plan, known);
+  plan.features.created = new Set([...targets].filter(([, t]) => !t.before && t.row).map(([name]) => name));
   const p: FeaturePlanning = {
     items,
     existing,

@@ -14,6 +14,8 @@ export interface ChangeSet {
    * feature, the patches that make a copy of it current, in order (nothing needs reading).
    */
   patches?: ReadonlyMap<string, readonly FeaturePatch[]>;
+  /** Features this process's writers gave whole (a copy needs no read), among `features`. */
+  records?: ReadonlyMap<string, unknown>;
 }
 
 /** A cache that follows the configuration revision. */
@@ -32,8 +34,16 @@ export const NOTHING_TO_READ: Queryable = {
   },
 };
 
-/** The change set of the changes read after `applied`, up to `revision`. */
-export function changeSet(revision: number, applied: number, changes: StoredChange[]): ChangeSet {
+/**
+ * The change set of the changes read after `applied`, up to `revision`, with the features this
+ * process's writers gave whole among them (unless everything is reloaded).
+ */
+export function changeSet(
+  revision: number,
+  applied: number,
+  changes: StoredChange[],
+  local?: { recordsAmong(changes: readonly StoredChange[]): ReadonlyMap<string, unknown> },
+): ChangeSet {
   const scopes = new Set<Scope>();
   const features = new Set<string>();
   for (const change of changes) {
@@ -41,5 +51,7 @@ export function changeSet(revision: number, applied: number, changes: StoredChan
     for (const name of change.features) features.add(name);
   }
   const complete = applied >= 0 && changes.length === revision - applied;
-  return { revision, full: !complete || scopes.has('model'), scopes, features };
+  const full = !complete || scopes.has('model');
+  const records = full ? undefined : local?.recordsAmong(changes);
+  return { revision, full, scopes, features, ...(records?.size ? { records } : {}) };
 }

@@ -47,12 +47,15 @@ export interface LocalChange {
    * present only when the writers knew all of it (see `markPatched`).
    */
   patches?: ReadonlyMap<string, readonly FeaturePatch[]>;
+  /** Features the writers gave whole, as the model holds them (see `markWrittenWhole`). */
+  records?: ReadonlyMap<string, unknown>;
 }
 
 interface Pending {
   scopes: Set<Scope>;
   features: Set<string>;
   patches: Map<string, FeaturePatch[]>;
+  records: Map<string, unknown>;
 }
 
 const PENDING = {};
@@ -93,9 +96,19 @@ export function markPatched(tx: Transaction, feature: string, patch: FeaturePatc
   patches.set(feature, [...(patches.get(feature) ?? []), patch]);
 }
 
+/**
+ * Gives the sync `feature` as this transaction wrote it, whole (`record` is the read model's copy,
+ * kept opaque here): this process's model takes it without reading it back, whatever else the
+ * commit changed, unless a later change touches the feature before the model catches up.
+ */
+export function markWrittenWhole(tx: Transaction, feature: string, record: unknown): void {
+  markChanged(tx, { scopes: ['features'], features: [feature] });
+  pendingOf(tx).records.set(feature, record);
+}
+
 function pendingOf(tx: Transaction): Pending {
   return tx.local<Pending>(PENDING, () => {
-    const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map() };
+    const state: Pending = { scopes: new Set(), features: new Set(), patches: new Map(), records: new Map() };
     let revision = 0;
     let known = false;
     let scopes: Scope[] = [];
@@ -117,6 +130,7 @@ function pendingOf(tx: Transaction): Pending {
         scopes,
         features: [...state.features],
         ...(known ? { patches: state.patches } : {}),
+        ...(state.records.size > 0 ? { records: state.records } : {}),
       });
     });
     return state;

@@ -1,5 +1,6 @@
 import type { ChangeSet } from './change-set.js';
 import type { FeaturePatch, LocalChange, Scope } from './changes.js';
+import type { StoredChange } from './store.js';
 
 /** Own commits kept for the caches at most: should they fall far behind, they catch up by reading. */
 const MAX_KEPT = 1000;
@@ -37,5 +38,20 @@ export class LocalChanges {
       for (const [name, list] of change.patches) patches.set(name, [...(patches.get(name) ?? []), ...list]);
     }
     return { revision: last, full: false, scopes, features, patches };
+  }
+
+  /**
+   * The features that this process's own commits among `changes` (read back, in order) gave
+   * whole, each as its last such commit wrote it — but those a later change touched, here or in
+   * another process: that one's copy must be read.
+   */
+  recordsAmong(changes: readonly StoredChange[]): Map<string, unknown> {
+    const records = new Map<string, unknown>();
+    for (const change of changes) {
+      for (const name of change.features) records.delete(name);
+      for (const [name, record] of this.byRevision.get(change.revision)?.records ?? [])
+        records.set(name, record);
+    }
+    return records;
   }
 }

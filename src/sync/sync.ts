@@ -226,7 +226,7 @@ export class ConfigSync {
       async (tx) => {
         const now = await readChangesSince(tx, Math.max(applied, 0));
         if (now.config === applied) return { now, swaps: [] };
-        return { now, swaps: await this.load(tx, changeSet(now.config, applied, now.changes)) };
+        return { now, swaps: await this.load(tx, changeSet(now.config, applied, now.changes, this.local)) };
       },
       { isolation: 'repeatable read', readOnly: true },
     );

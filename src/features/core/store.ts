@@ -251,9 +251,17 @@ export interface FeatureRow {
   createdAt: string | null;
 }
 
+/** A feature written by `upsertFeatureRows`: its times as stored, and the transaction's. */
+export type WrittenFeatureRow = Pick<Feature, 'name' | 'createdAt' | 'archivedAt'> & { writtenAt: Date };
+
 /** Creates the features, or overwrites those that exist (their creation time stays). */
-export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userId: number | null) {
-  if (rows.length === 0) return;
+export async function upsertFeatureRows(
+  db: Queryable,
+  rows: FeatureRow[],
+  userId: number | null,
+): Promise<WrittenFeatureRow[]> {
+  const written: WrittenFeatureRow[] = [];
+  if (rows.length === 0) return written;
   for (const chunk of jsonChunks(
     rows.map((r) => ({
       name: r.name,
@@ -266,7 +274,7 @@ export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userI
       created_at: r.createdAt,
     })),
   )) {
-    await db.query(
+    const { rows: stored } = await db.query<WrittenFeatureRow>(
       `INSERT INTO features (name, project, description, type, stale, impression_data, archived_at, created_at,
                            created_by_user_id)
      SELECT r.name, r.project, r.description, r.type, r.stale, r.impression_data, r.archived_at,
@@ -275,10 +283,13 @@ export async function upsertFeatureRows(db: Queryable, rows: FeatureRow[], userI
                                                impression_data boolean, archived_at timestamptz, created_at timestamptz)
      ON CONFLICT (name) DO UPDATE
        SET project = EXCLUDED.project, description = EXCLUDED.description, type = EXCLUDED.type,
-           stale = EXCLUDED.stale, impression_data = EXCLUDED.impression_data, archived_at = EXCLUDED.archived_at`,
+           stale = EXCLUDED.stale, impression_data = EXCLUDED.impression_data, archived_at = EXCLUDED.archived_at
+     RETURNING name, created_at AS "createdAt", archived_at AS "archivedAt", now() AS "writtenAt"`,
       [chunk, userId],
     );
+    written.push(...stored);
   }
+  return written;
 }
 
 /** Deletes every feature, archived ones too, with everything hanging off them; answers their names. */

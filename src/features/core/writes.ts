@@ -13,6 +13,7 @@ export {
   type FeatureRow,
   setFeaturesSeenNow,
   upsertFeatureRows,
+  type WrittenFeatureRow,
 } from './store.js';
 
 /** Inserts the feature, in no environment yet (see attachFeatureEnvironments), at its initial stage. */
