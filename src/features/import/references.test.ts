@@ -88,6 +88,12 @@ describe("an import's writes that refer to nothing", () => {
       }),
     ],
     ['a project', (n: string) => writes(n, { features: [{ ...feature(n), project: 'no-such-project' }] })],
+    ['a strategy', (n: string) => writes(n, { strategySegments: new Map([[`${n}-none`, []]]) })],
+    [
+      'a parent',
+      (n: string) =>
+        writes(n, { dependencies: [{ child: n, feature: `${n}-parent`, enabled: true, variants: [] }] }),
+    ],
   ])('are refused whole when one refers to %s', async (_what, make) => {
     const name = `dangling-${Math.random().toString(36).slice(2, 8)}`;
     await expect(server.ctx.db.transaction((tx) => writeFeatures(tx, make(name), actor))).rejects.toThrow();

@@ -29,7 +29,7 @@ import {
   upsertStrategyRows,
 } from '../strategies/writes.js';
 import { deleteTagsOfFeatures, type FeatureTagRow, insertFeatureTagRows } from '../tags/writes.js';
-import { danglingReference } from './store.js';
+import { missingReference, type References } from './store.js';
 
 // Imports write many features at once. Their rules (and audit events) are the importer's; what is
 // here only hands what it was given to the rooms that own the tables (each writes its table in one
@@ -134,21 +134,29 @@ function handCreatedToCaches(
 }
 
 /**
- * The foreign keys of what `writeFeatures` wrote. The importer's plan checked every reference
- * before; a reference missed there is a fault of the server (500), and the whole import is undone.
+ * The foreign keys of what `writeFeatures` wrote, checked on what it was given: its rows are those
+ * (an upsert's update leaves the keys of the row it meets as they were). The importer's plan
+ * checked every reference before; one missed there is a fault of the server (500), and the whole
+ * import is undone.
  */
 async function refuseDanglingReferences(tx: Transaction, writes: FeatureWrites): Promise<void> {
-  const features = new Set([
-    ...writes.features.map((f) => f.name),
-    ...writes.environments.map((e) => e.featureName),
-    ...writes.strategies.map((s) => s.featureName),
-    ...writes.tags.map((t) => t.featureName),
-    ...(writes.dependencies ?? []).map((d) => d.child),
-  ]);
-  const strategies = new Set([...writes.strategies.map((s) => s.id), ...writes.strategySegments.keys()]);
-  if (features.size === 0 && strategies.size === 0) return;
-  const problem = await danglingReference(tx, [...features], [...strategies]);
-  if (problem) throw new Error(`An import would leave a reference to nothing: ${problem}`);
+  const written = new Set(writes.features.map((f) => f.name));
+  const strategiesWritten = new Set(writes.strategies.map((s) => s.id));
+  const distinct = <T>(values: T[]) => [...new Set(values)];
+  const references: References = {
+    projects: distinct(writes.features.map((f) => f.project)),
+    environments: distinct([...writes.environments, ...writes.strategies].map((e) => e.environment)),
+    strategyTypes: distinct(writes.strategies.map((s) => s.name)),
+    segments: distinct([...writes.strategySegments.values()].flat()),
+    tags: [...new Map(writes.tags.map((t) => [`${t.type}\u0000${t.value}`, t])).values()],
+    features: distinct([
+      ...[...writes.environments, ...writes.strategies, ...writes.tags].map((r) => r.featureName),
+      ...(writes.dependencies ?? []).flatMap((d) => [d.child, d.feature]),
+    ]).filter((name) => !written.has(name)),
+    strategies: [...writes.strategySegments.keys()].filter((id) => !strategiesWritten.has(id)),
+  };
+  const missing = await missingReference(tx, references);
+  if (missing) throw new Error(`An import refers to what is not there: ${missing}`);
 }
 
 /**
