@@ -104,12 +104,7 @@ export function newFeatureRecord(w: NewFeatureWrite): FeatureRecord {
     strategies: strategies.map((s) => ({
       id: s.id,
       environment: s.environment,
-      name: s.name,
-      title: s.title,
-      disabled: s.disabled,
-      parameters: asStoredJson(s.parameters),
-      constraints: asStoredJson(s.constraints),
-      variants: asStoredJson(s.variants),
+      ...storedConfig(s),
       sortOrder: s.sortOrder,
       createdAt: w.writtenAt,
       segments: [...new Set(s.segments)].sort((a, b) => a - b),
