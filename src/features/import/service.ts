@@ -72,6 +72,7 @@ export async function writeFeatures(tx: Transaction, writes: FeatureWrites, acto
     await settleImportedLifecycles(
       tx,
       writes.features.map((f) => f.name),
+      writes.features.filter((f) => !writes.created?.has(f.name)).map((f) => f.name),
     );
     await upsertFeatureEnvironmentRows(tx, writes.environments);
     await upsertStrategyRows(tx, writes.strategies);
@@ -182,8 +183,10 @@ export async function featureStates(
   { lock }: ReadOptions = {},
 ): Promise<FeatureRecord[]> {
   if (names.length === 0) return [];
-  if (lock) await findFeatures(db, names, { lock });
-  return loadFeatureRecords(db, names);
+  if (!lock) return loadFeatureRecords(db, names);
+  // Only those that exist are read whole: an import of new features reads nothing more.
+  const found = (await findFeatures(db, names, { lock })).map((f) => f.name);
+  return found.length === 0 ? [] : loadFeatureRecords(db, found);
 }
 
 /** Every feature with everything hanging off it (for an export). */
@@ -200,21 +203,21 @@ export function strategyPlaces(db: Queryable, ids: string[]) {
  * Links environments to projects; each project's features get the environment, disabled, as when
  * an environment is added to a project by hand (and, as there, with the project locked, so that a
  * feature being created in it meanwhile gets the environment too). The caches reload the projects
- * and the features attached, which no audit event of the import names.
+ * and the features attached, which no audit event of the import names. A project this import
+ * created has no feature to attach (looking cost a scan of every feature, archived ones too).
  */
 export async function linkEnvironmentsToProjects(
   tx: Transaction,
-  links: readonly { project: string; environment: string }[],
+  links: readonly { project: string; environment: string; newProject: boolean }[],
 ): Promise<void> {
-  for (const { project, environment } of links) {
+  for (const { project, environment, newProject } of links) {
     await getProject(tx, project, { lock: 'exclusive' });
-    if (await linkProjectEnvironment(tx, project, environment)) {
-      const attached = await attachProjectFeatures(tx, project, environment);
-      markChanged(tx, {
-        scopes: attached.length > 0 ? ['catalog', 'features'] : ['catalog'],
-        features: attached,
-      });
-    }
+    if (!(await linkProjectEnvironment(tx, project, environment))) continue;
+    const attached = newProject ? [] : await attachProjectFeatures(tx, project, environment);
+    markChanged(tx, {
+      scopes: attached.length > 0 ? ['catalog', 'features'] : ['catalog'],
+      features: attached,
+    });
   }
 }
 

@@ -26,14 +26,21 @@ export async function restartLifecycles(db: Queryable, names: readonly string[])
 /**
  * Features an import wrote: each is initial from its creation time, archived ones archived from
  * when they were archived, and one the import brought back from the archive is archived no more.
+ * Only features that existed before (`overwritten`) can have been brought back.
  */
-export async function settleImportedLifecycles(db: Queryable, names: readonly string[]): Promise<void> {
+export async function settleImportedLifecycles(
+  db: Queryable,
+  names: readonly string[],
+  overwritten: readonly string[],
+): Promise<void> {
   if (names.length === 0) return;
-  await db.query(
-    `DELETE FROM feature_lifecycles l USING features f
-      WHERE l.feature_name = f.name AND f.name = ANY($1::text[]) AND l.stage = 'archived' AND f.archived_at IS NULL`,
-    [names],
-  );
+  if (overwritten.length > 0) {
+    await db.query(
+      `DELETE FROM feature_lifecycles l USING features f
+        WHERE l.feature_name = f.name AND f.name = ANY($1::text[]) AND l.stage = 'archived' AND f.archived_at IS NULL`,
+      [overwritten],
+    );
+  }
   await db.query(
     `INSERT INTO feature_lifecycles (feature_name, stage, created_at)
      SELECT name, 'initial', created_at FROM features WHERE name = ANY($1::text[])
