@@ -265,8 +265,11 @@ export async function updateProject(ctx: AppContext, identity: Identity, id: str
 
 export type { DefaultStrategy, ProjectRow } from './store.js';
 
-/** Creates or overwrites projects as an import lists them (the caller links their environments). */
-export function writeProjects(tx: Transaction, rows: ProjectRow[]): Promise<void> {
+/**
+ * Creates or overwrites projects as an import lists them (the caller links their environments);
+ * answers the ids it created.
+ */
+export function writeProjects(tx: Transaction, rows: ProjectRow[]): Promise<string[]> {
   return upsertProjects(tx, rows);
 }
 

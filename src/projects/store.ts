@@ -228,16 +228,20 @@ export interface ProjectRow {
   defaultStickiness: string;
 }
 
-/** Creates the projects, or overwrites the settings of those that exist. */
-export async function upsertProjects(db: Queryable, rows: ProjectRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
+/**
+ * Creates the projects, or overwrites the settings of those that exist; answers the ids it created
+ * (a row this statement inserted has no `xmax`; one it updated has this transaction's).
+ */
+export async function upsertProjects(db: Queryable, rows: ProjectRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const { rows: written } = await db.query<{ id: string; created: boolean }>(
     `INSERT INTO projects (id, name, description, mode, default_stickiness)
      SELECT r.id, r.name, r.description, r.mode, r.default_stickiness
        FROM jsonb_to_recordset($1::jsonb) AS r(id text, name text, description text, mode text, default_stickiness text)
      ON CONFLICT (id) DO UPDATE
        SET name = EXCLUDED.name, description = EXCLUDED.description, mode = EXCLUDED.mode,
-           default_stickiness = EXCLUDED.default_stickiness, updated_at = now()`,
+           default_stickiness = EXCLUDED.default_stickiness, updated_at = now()
+     RETURNING id, xmax = 0 AS created`,
     [
       JSON.stringify(
         rows.map((r) => ({
@@ -250,6 +254,7 @@ export async function upsertProjects(db: Queryable, rows: ProjectRow[]): Promise
       ),
     ],
   );
+  return written.filter((r) => r.created).map((r) => r.id);
 }
 
 /** Deletes every project but those listed, with everything hanging off them; answers their ids. */

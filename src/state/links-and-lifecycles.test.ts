@@ -44,8 +44,9 @@ describe('an import links environments to projects', () => {
     });
     expect(unlinked.status, unlinked.text).toBe(200);
     expect((await environmentsOf('kept-one', 'kept')).map(([name]) => name)).not.toContain('staging');
+    // A new name: the project's row is overwritten, not created, in the same statement.
     await importState(
-      { projects: [{ id: 'kept', name: 'kept', environments: ['development', 'production', 'staging'] }] },
+      { projects: [{ id: 'kept', name: 'Kept', environments: ['development', 'production', 'staging'] }] },
       '?keep=false',
     );
     expect(await environmentsOf('kept-one', 'kept')).toContainEqual(['staging', false]);

@@ -114,7 +114,7 @@ function planProjects(
         preData: was ? { ...was, environments: [...linked] } : null,
       });
     }
-    for (const environment of added) plan.links.push({ project: p.id, environment, newProject: !before });
+    for (const environment of added) plan.links.push({ project: p.id, environment });
   }
   for (const [id, p] of existing.projects) {
     known.projects.set(id, { defaultStickiness: p.defaultStickiness, environments: new Set(p.environments) });

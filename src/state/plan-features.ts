@@ -104,8 +104,7 @@ export function placeOf(p: FeaturePlanning, item: { at: string; featureName: str
   const linked = p.known.projects.get(target.project)?.environments;
   if (linked && !linked.has(item.environment)) {
     linked.add(item.environment);
-    const newProject = !p.existing.projects.has(target.project);
-    p.plan.links.push({ project: target.project, environment: item.environment, newProject });
+    p.plan.links.push({ project: target.project, environment: item.environment });
   }
   return target;
 }

@@ -22,11 +22,8 @@ export interface Plan {
   environments: Omit<Environment, 'protected'>[];
   strategyTypes: Omit<StrategyDefinition, 'builtIn'>[];
   projects: ProjectRow[];
-  /**
-   * Environments to link to projects (links are added, never removed). A project the import
-   * creates has no features yet to attach to its environments (`newProject`).
-   */
-  links: { project: string; environment: string; newProject: boolean }[];
+  /** Environments to link to projects (links are added, never removed). */
+  links: { project: string; environment: string }[];
   tagTypes: TagType[];
   tags: Tag[];
   segments: SegmentRow[];

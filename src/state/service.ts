@@ -52,8 +52,8 @@ async function drop(tx: Transaction, actor: Actor, items: StateItems): Promise<v
 async function write(tx: Transaction, plan: Plan, actor: Actor): Promise<void> {
   await writeEnvironments(tx, plan.environments);
   await writeCustomStrategyDefinitions(tx, plan.strategyTypes);
-  await writeProjects(tx, plan.projects);
-  await linkEnvironmentsToProjects(tx, plan.links);
+  const created = await writeProjects(tx, plan.projects);
+  await linkEnvironmentsToProjects(tx, plan.links, new Set(created));
   await writeTagTypes(tx, plan.tagTypes);
   await ensureTags(tx, plan.tags);
   await writeSegments(tx, plan.segments);

@@ -251,8 +251,9 @@ export interface FeatureRow {
   createdAt: string | null;
 }
 
-/** A feature written by `upsertFeatureRows`: its times as stored, and the transaction's. */
-export type WrittenFeatureRow = Pick<Feature, 'name' | 'createdAt' | 'archivedAt'> & { writtenAt: Date };
+/** A feature `upsertFeatureRows` wrote: times as stored, the transaction's, and if it was inserted. */
+export type WrittenFeatureRow = Pick<Feature, 'name' | 'createdAt' | 'archivedAt'> & Written;
+type Written = { writtenAt: Date; created: boolean };
 
 /** Creates the features, or overwrites those that exist (their creation time stays). */
 export async function upsertFeatureRows(
@@ -284,7 +285,7 @@ export async function upsertFeatureRows(
      ON CONFLICT (name) DO UPDATE
        SET project = EXCLUDED.project, description = EXCLUDED.description, type = EXCLUDED.type,
            stale = EXCLUDED.stale, impression_data = EXCLUDED.impression_data, archived_at = EXCLUDED.archived_at
-     RETURNING name, created_at AS "createdAt", archived_at AS "archivedAt", now() AS "writtenAt"`,
+     RETURNING name, created_at AS "createdAt", archived_at AS "archivedAt", now() AS "writtenAt", xmax = 0 AS created`,
       [chunk, userId],
     );
     written.push(...stored);

@@ -71,8 +71,8 @@ export async function writeFeatures(tx: Transaction, writes: FeatureWrites, acto
     const features = await upsertFeatureRows(tx, writes.features, actor.userId);
     await settleImportedLifecycles(
       tx,
-      writes.features.map((f) => f.name),
-      writes.features.filter((f) => !writes.created?.has(f.name)).map((f) => f.name),
+      features.map((f) => f.name),
+      features.filter((f) => !f.created).map((f) => f.name),
     );
     await upsertFeatureEnvironmentRows(tx, writes.environments);
     await upsertStrategyRows(tx, writes.strategies);
@@ -203,17 +203,19 @@ export function strategyPlaces(db: Queryable, ids: string[]) {
  * Links environments to projects; each project's features get the environment, disabled, as when
  * an environment is added to a project by hand (and, as there, with the project locked, so that a
  * feature being created in it meanwhile gets the environment too). The caches reload the projects
- * and the features attached, which no audit event of the import names. A project this import
- * created has no feature to attach (looking cost a scan of every feature, archived ones too).
+ * and the features attached, which no audit event of the import names. A project this transaction
+ * `created` has no feature to attach: no other transaction can see it yet (looking cost a scan of
+ * every feature, archived ones too).
  */
 export async function linkEnvironmentsToProjects(
   tx: Transaction,
-  links: readonly { project: string; environment: string; newProject: boolean }[],
+  links: readonly { project: string; environment: string }[],
+  created: ReadonlySet<string>,
 ): Promise<void> {
-  for (const { project, environment, newProject } of links) {
+  for (const { project, environment } of links) {
     await getProject(tx, project, { lock: 'exclusive' });
     if (!(await linkProjectEnvironment(tx, project, environment))) continue;
-    const attached = newProject ? [] : await attachProjectFeatures(tx, project, environment);
+    const attached = created.has(project) ? [] : await attachProjectFeatures(tx, project, environment);
     markChanged(tx, {
       scopes: attached.length > 0 ? ['catalog', 'features'] : ['catalog'],
       features: attached,

@@ -26,7 +26,7 @@ export async function restartLifecycles(db: Queryable, names: readonly string[])
 /**
  * Features an import wrote: each is initial from its creation time, archived ones archived from
  * when they were archived, and one the import brought back from the archive is archived no more.
- * Only features that existed before (`overwritten`) can have been brought back.
+ * Only features the import overwrote, rather than created, can have been brought back.
  */
 export async function settleImportedLifecycles(
   db: Queryable,
