@@ -16,23 +16,23 @@ const sameBounds = (a: number[] | null, b: number[] | undefined) =>
 /** The buffer SDKs' impact metrics go through to the tables, remembering the series it wrote. */
 export function createImpactMetricsBuffer(ctx: { db: Database; log: Logger }): ImpactMetricsBuffer {
   const memory = writerMemory();
-  return new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, ctx.log, points, memory), ctx.log);
+  return new ImpactMetricsBuffer((points) => writeImpactPoints(ctx.db, points, memory), ctx.log);
 }
 
 /**
  * Writes a batch of minute points in one transaction of a few statements: their metrics and series
- * made where the limits allow, then the minutes and hours. A failed write forgets what was
+ * made where the limits allow, then the minutes and hours. Answers how many points it refused (over
+ * the limits of series, or of another type than their metric). A failed write forgets what was
  * remembered (retention may have removed a series).
  */
 export async function writeImpactPoints(
   db: Database,
-  log: Logger,
   points: MinutePoint[],
   memory = writerMemory(),
-): Promise<void> {
+): Promise<number> {
   if (memory.series.size > MAX_REMEMBERED) memory.series.clear();
   try {
-    await writeBatch(db, log, points, memory);
+    return await writeBatch(db, points, memory);
   } catch (error) {
     memory.series.clear();
     memory.types.clear();
@@ -40,8 +40,8 @@ export async function writeImpactPoints(
   }
 }
 
-async function writeBatch(db: Database, log: Logger, points: MinutePoint[], memory: WriterMemory) {
-  await db.transaction(async (tx) => {
+async function writeBatch(db: Database, points: MinutePoint[], memory: WriterMemory): Promise<number> {
+  return db.transaction(async (tx) => {
     const types = await metricTypes(tx, points, memory);
     const fitting = points.filter((p) => types.get(p.observation.metric) === p.observation.type);
     const series = await knownSeries(tx, fitting, memory);
@@ -62,10 +62,7 @@ async function writeBatch(db: Database, log: Logger, points: MinutePoint[], memo
     await writeRows(tx, 'minutes', rows);
     await writeRows(tx, 'hours', hourly(rows));
     await markSeriesSeen(tx, [...new Set(rows.map((r) => r.row.seriesId))]);
-    const refused = points.length - rows.length;
-    if (refused > 0) {
-      log.warn({ refused }, 'impact metrics: samples over the limits of series or of another type dropped');
-    }
+    return points.length - rows.length;
   });
 }
 

@@ -14,8 +14,9 @@ export const MAX_REPORTED_COUNT = 1_000_000_000_000;
 const MAX_PENDING_ROWS = 100_000;
 
 /**
- * Rows written in one transaction at most: a flush of many rows is many short transactions, so
- * the other queries (on the embedded database, every other query) get turns between them.
+ * Rows (a count's variants each one) written in one transaction at most: a flush of many rows is
+ * many short transactions, so the other queries (on the embedded database, every other query) get
+ * turns between them.
  */
 const MAX_ROWS_PER_WRITE = 250;
 

@@ -2,7 +2,6 @@ import type { Queryable } from '../db/database.js';
 import type { HourlyCount } from './batch.js';
 
 const BIGINT_MAX = '9223372036854775807';
-const VARIANT_ROWS = 1000;
 
 /**
  * Adds the counts to their hourly rows; counts for features that do not exist are dropped. Sums
@@ -34,31 +33,27 @@ export async function addHourlyCounts(db: Queryable, counts: HourlyCount[]): Pro
   const variants = counts.flatMap((c) =>
     [...c.variants].map(([variant, count]) => ({ ...c, variant, count })),
   );
-  // Each count may carry 100 variants: its variant rows go in statements of VARIANT_ROWS at most
-  // (on the embedded database a statement runs in this thread: 100,000 rows in one held it for
-  // 350 ms). Their order across statements cannot deadlock: the row of each count is locked above.
-  for (let start = 0; start < variants.length; start += VARIANT_ROWS) {
-    const slice = variants.slice(start, start + VARIANT_ROWS);
-    await db.query(
-      `INSERT INTO client_metrics_variants_hourly (feature_name, app_name, environment, hour, variant, count)
-       SELECT u.f, u.a, u.e, u.h, u.v, u.c
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[]) AS u(f, a, e, h, v, c)
-        WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
-                       WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
-        ORDER BY u.f, u.h, u.a, u.e, u.v
-       ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
-         SET count = client_metrics_variants_hourly.count
-                     + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
-      [
-        slice.map((v) => v.featureName),
-        slice.map((v) => v.appName),
-        slice.map((v) => v.environment),
-        slice.map((v) => v.hour.toISOString()),
-        slice.map((v) => v.variant),
-        slice.map((v) => v.count),
-      ],
-    );
-  }
+  if (variants.length === 0) return true;
+  // In key order as well; the row of each count is locked above.
+  await db.query(
+    `INSERT INTO client_metrics_variants_hourly (feature_name, app_name, environment, hour, variant, count)
+     SELECT u.f, u.a, u.e, u.h, u.v, u.c
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[]) AS u(f, a, e, h, v, c)
+      WHERE EXISTS (SELECT 1 FROM client_metrics_hourly m
+                     WHERE m.feature_name = u.f AND m.hour = u.h AND m.app_name = u.a AND m.environment = u.e)
+      ORDER BY u.f, u.h, u.a, u.e, u.v
+     ON CONFLICT (feature_name, hour, app_name, environment, variant) DO UPDATE
+       SET count = client_metrics_variants_hourly.count
+                   + LEAST(EXCLUDED.count, ${BIGINT_MAX} - client_metrics_variants_hourly.count)`,
+    [
+      variants.map((v) => v.featureName),
+      variants.map((v) => v.appName),
+      variants.map((v) => v.environment),
+      variants.map((v) => v.hour.toISOString()),
+      variants.map((v) => v.variant),
+      variants.map((v) => v.count),
+    ],
+  );
   return true;
 }
 
