@@ -1,11 +1,13 @@
-// Compiles the server into dist/ and prepares what it needs at run time: the SQL migrations and an
-// initialized embedded database, so the first start on an empty DATA_DIR skips initdb. Then
+// Compiles the server into dist/ and prepares what it needs at run time: the SQL migrations, the
+// checks of values compiled (scripts/precompile-checks.mjs) and an initialized embedded database,
+// so the first start on an empty DATA_DIR skips initdb. Then
 // dist/main.js becomes one bundle of the server and its pure-JavaScript dependencies: loading a few
 // hundred modules one by one was the largest part of a restart. Last, the web UI (ui/) is built
 // into dist/ui/ (scripts/build-ui.mjs).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildUi } from './build-ui.mjs';
+import { precompileChecks } from './precompile-checks.mjs';
 
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
   stdio: 'inherit',
@@ -16,6 +18,7 @@ mkdirSync('dist/db/migrations', { recursive: true });
 cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });
 
 const started = Date.now();
+const checks = await precompileChecks();
 const { buildEmbeddedTemplate } = await import('../dist/db/template.js');
 const { BUNDLED_TEMPLATE } = await import('../dist/db/assets.js');
 writeFileSync(BUNDLED_TEMPLATE, await buildEmbeddedTemplate());
@@ -45,7 +48,9 @@ await build({
   charset: 'ascii',
   logLevel: 'warning',
 });
-console.log(`flagpole: built dist/ and the embedded database template in ${Date.now() - started} ms`);
+console.log(
+  `flagpole: built dist/, ${checks} checks and the embedded database template in ${Date.now() - started} ms`,
+);
 
 const uiStarted = Date.now();
 const firstScreen = await buildUi();

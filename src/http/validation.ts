@@ -41,7 +41,7 @@ export function registerValidation(app: App): void {
   });
 }
 
-type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * A validator compiled on its first use rather than at start: compiling every route's schemas
