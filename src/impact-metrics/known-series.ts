@@ -31,20 +31,6 @@ export interface WriterMemory {
 /** How long a token that reached a limit is taken to be at it. */
 const FULL_FOR_MS = 60_000;
 
-/**
- * New series one flush looks up at most (the rest of a larger report's are dropped), and per
- * statement: on the embedded database a statement runs on the event loop, so each is kept short.
- */
-const MAX_LOOKUPS = 1000;
-const PER_STATEMENT = 50;
-
-async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[] | undefined>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += PER_STATEMENT)
-    out.push(...((await run(items.slice(i, i + PER_STATEMENT))) ?? []));
-  return out;
-}
-
 export function writerMemory(): WriterMemory {
   return { series: new Map(), types: new Map(), full: new Map() };
 }
@@ -92,7 +78,6 @@ export async function knownSeries(
   for (const p of points) {
     const key = seriesKeyOf(p.observation.metric, p.observation.labelsKey);
     // A token at a limit writes to the series known already, and looks up no others.
-    if (unknown.size >= MAX_LOOKUPS) break;
     if (!series.has(key) && !unknown.has(key) && (memory.full.get(p.token) ?? 0) <= now) unknown.set(key, p);
   }
   if (unknown.size === 0) return series;
@@ -120,11 +105,8 @@ export async function knownSeries(
     const made = wanted.slice(0, room).map((p) => p.observation);
     if (made.length < wanted.length) memory.full.set(token, Date.now() + FULL_FOR_MS);
     if (made.length === 0) continue;
-    await inChunks(made, async (chunk) => {
-      await insertSeries(tx, token, chunk);
-      return undefined;
-    });
-    learn(await inChunks(made, (keys) => seriesNamed(tx, keys)));
+    await insertSeries(tx, token, made);
+    learn(await seriesNamed(tx, made));
   }
   return series;
 }

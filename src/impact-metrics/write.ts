@@ -21,7 +21,8 @@ export function createImpactMetricsBuffer(ctx: { db: Database; log: Logger }): I
 
 /**
  * Writes a batch of minute points in one transaction of a few statements: their metrics and series
- * made where the limits allow, then the minutes and hours. Answers how many points it refused (over
+ * made where the limits allow, then the minutes and hours. The buffer gives it a few dozen points
+ * at a time (buffer.ts), so each table gets one statement. Answers how many points it refused (over
  * the limits of series, or of another type than their metric). A failed write forgets what was
  * remembered (retention may have removed a series).
  */
